@@ -1,0 +1,22 @@
+/** The worker configuration after loading (spec §7); produced by src/config.ts. */
+export interface SkillsConfig {
+  scopes: { skills: string; prompts: string }
+  state_timeout_ms: number
+  /** Glob patterns of filesystem-backed skills, relative to `baseDir` unless absolute. */
+  skills: string[]
+  /** Glob patterns of filesystem-backed prompts, relative to `baseDir` unless absolute. */
+  prompts: string[]
+}
+
+export interface LoadedConfig {
+  config: SkillsConfig
+  /** Absolute directory the globs are resolved against: the config file's directory, else the CWD. */
+  baseDir: string
+}
+
+export const DEFAULT_CONFIG: SkillsConfig = {
+  scopes: { skills: 'skills', prompts: 'prompts' },
+  state_timeout_ms: 10_000,
+  skills: [],
+  prompts: [],
+}

@@ -1,0 +1,56 @@
+/**
+ * Skill id, prompt name and prompt argument validators (§1.2). Each returns the first failure's
+ * message, or undefined when the value is valid; `check()` from errors.ts turns that into a throw.
+ * Lengths count UTF-8 bytes, as upstream does (even where the text says "chars").
+ */
+import * as msg from './messages.js'
+import { trim } from './text.js'
+
+export const MAX_ID_BYTES = 1024
+export const MAX_SEGMENT_BYTES = 64
+export const MAX_NAME_BYTES = 64
+const SEGMENT_CHARS = /^[a-z0-9_-]+$/
+
+export function utf8Length(text: string): number {
+  return Buffer.byteLength(text, 'utf8')
+}
+
+export function validateIdSegment(segment: string): string | undefined {
+  if (segment === '') return msg.SEGMENT_EMPTY
+  const len = utf8Length(segment)
+  if (len > MAX_SEGMENT_BYTES) return msg.segmentTooLong(len, segment)
+  if (!SEGMENT_CHARS.test(segment)) return msg.segmentChars(segment)
+  return undefined
+}
+
+export function validateId(id: string): string | undefined {
+  if (id === '') return msg.ID_EMPTY
+  if (id.startsWith('/') || id.endsWith('/')) return msg.idLeadingOrTrailingSlash(id)
+  const len = utf8Length(id)
+  if (len > MAX_ID_BYTES) return msg.idTooLong(len, id)
+  const segments = id.split('/')
+  for (const [i, segment] of segments.entries()) {
+    const reason = validateIdSegment(segment)
+    if (reason !== undefined) return msg.idSegmentInvalid(i + 1, id, reason)
+  }
+  if (segments[0] === 'fn') return msg.idReservedFn(id)
+  return undefined
+}
+
+export function validateName(name: string): string | undefined {
+  if (name === '') return msg.NAME_EMPTY
+  const len = utf8Length(name)
+  if (len > MAX_NAME_BYTES) return msg.nameTooLong(len)
+  if (!SEGMENT_CHARS.test(name)) return msg.nameChars(name)
+  return undefined
+}
+
+export function validateArguments(args: ReadonlyArray<{ name: string }>): string | undefined {
+  const seen = new Set<string>()
+  for (const { name } of args) {
+    if (trim(name) === '') return msg.ARGUMENT_NAME_EMPTY
+    if (seen.has(name)) return msg.duplicateArgumentName(name)
+    seen.add(name)
+  }
+  return undefined
+}

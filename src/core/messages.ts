@@ -1,0 +1,111 @@
+/**
+ * Every error text and log message the worker emits, defined once. The texts are interface
+ * (spec skills-worker.md): other workers, the `mcp` bridge and agents match on them, so they are
+ * reproduced byte for byte. `{x:?}` in the spec is `debugString(x)` here; "len" is UTF-8 bytes.
+ */
+import { debugString as dbg } from './rust-debug.js'
+
+// --- validators (§1.2) --------------------------------------------------------------------------
+export const ID_EMPTY = 'id must be non-empty'
+export const idLeadingOrTrailingSlash = (id: string) => `id may not have a leading or trailing '/': ${dbg(id)}`
+export const idTooLong = (len: number, id: string) => `id too long (${len} chars; max 1024): ${dbg(id)}`
+export const idSegmentInvalid = (index: number, id: string, reason: string) =>
+  `invalid id (segment ${index} of ${dbg(id)}): ${reason}`
+export const idReservedFn = (id: string) =>
+  `id may not have "fn" as its first segment (reserved as the iii://fn/ section-URI marker): ${dbg(id)}`
+export const SEGMENT_EMPTY = 'segment must be non-empty'
+export const segmentTooLong = (len: number, segment: string) =>
+  `segment too long (${len} chars; max 64): ${dbg(segment)}`
+export const segmentChars = (segment: string) =>
+  `segment may only contain lowercase ASCII letters, digits, '-' and '_': ${dbg(segment)}`
+export const NAME_EMPTY = 'name must be non-empty'
+export const nameTooLong = (len: number) => `name too long (${len} chars; max 64)`
+export const nameChars = (name: string) =>
+  `name may only contain lowercase ASCII letters, digits, '-' and '_': ${dbg(name)}`
+export const ARGUMENT_NAME_EMPTY = 'argument name must be non-empty'
+export const duplicateArgumentName = (name: string) => `duplicate argument name: ${name}`
+
+// --- register inputs (§1.3, §1.10) ---------------------------------------------------------------
+export const SKILL_EMPTY = 'skill must be non-empty'
+export const skillTooLarge = (len: number) => `skill body too large (${len} bytes; max 262144)`
+export const DESCRIPTION_EMPTY = 'description must be non-empty'
+export const FUNCTION_ID_EMPTY = 'function_id must be non-empty'
+
+// --- payload decoding (D8): serde-style texts that name the field ---------------------------------
+export const missingField = (field: string) => `missing field \`${field}\``
+export const invalidFieldType = (field: string, expected: string, got: string) =>
+  `invalid type for field \`${field}\`: expected ${expected}, got ${got}`
+export const invalidPayloadType = (expected: string, got: string) => `invalid payload: expected ${expected}, got ${got}`
+
+// --- fetch (§1.9) --------------------------------------------------------------------------------
+export const FETCH_INPUT_MISSING = 'Provide uri or a non-empty uris array'
+export const fetchInvalidUri = (uri: string) => `Invalid URI (must start with iii://): ${uri}`
+
+// --- URI parsing (§2.1) --------------------------------------------------------------------------
+export const uriMissingScheme = (uri: string) => `Resource URI must start with iii://: ${uri}`
+export const uriEmptyId = (uri: string) => `Empty resource id: ${uri}`
+export const uriEmptySegments = (uri: string) =>
+  `Resource URI may not contain empty segments (no leading, trailing, or doubled '/'): ${uri}`
+export const uriSectionMissingPath = (uri: string) =>
+  `Section URI 'iii://fn' is missing a function path: expected iii://fn/{a}/{b}/...: ${uri}`
+export const uriSectionSegment = (segment: string, reason: string) =>
+  `invalid section URI segment ${dbg(segment)}: ${reason}`
+
+// --- resolver and prompt dispatch (§2.3, §2.4, §5) ------------------------------------------------
+export const skillNotFound = (id: string) => `Skill not found: ${id}`
+export const legacyFunctionLinkHint = (path: string) => ` (function links use iii://fn/${path})`
+export const stateGetFailed = (error: string) => `state::get: ${error}`
+export const decodeStoredSkill = (id: string, error: string) => `decode stored skill ${id}: ${error}`
+export const decodeStoredPrompt = (name: string, error: string) => `decode stored prompt ${name}: ${error}`
+export const sectionHidden = (functionId: string) =>
+  `Function '${functionId}' is in an internal namespace and cannot back a skill resource`
+export const triggerFailed = (functionId: string, error: string) => `trigger ${functionId}: ${error}`
+export const promptHandlerHidden = (functionId: string) =>
+  `Prompt handler '${functionId}' is in an internal namespace and cannot back a prompt`
+export const PROMPT_UNSUPPORTED_SHAPE =
+  'prompt handler returned unsupported shape; expected string, { content }, or { messages: [...] }'
+export const promptNotFound = (name: string) => `Prompt not found: ${name}`
+
+// --- filesystem sources (§6) ---------------------------------------------------------------------
+export const readFailed = (path: string, error: string) => `read ${path}: ${error}`
+export const fileEmptyBody = (path: string) => `file ${path} has empty body`
+export const fileTooLarge = (path: string, len: number) => `file ${path} is too large (${len} bytes; max 262144)`
+export const invalidGlob = (pattern: string, error: string) => `invalid glob ${dbg(pattern)}: ${error}`
+export const nonUtf8Join = (base: string, pattern: string) => `non-UTF-8 path while joining ${base} + ${dbg(pattern)}`
+export const notUnderPrefix = (path: string, prefix: string) => `${path} is not under prefix ${prefix}`
+export const nonUtf8Path = (path: string) => `non-UTF-8 path: ${path}`
+export const fsInvalidId = (id: string, reason: string) => `invalid id ${dbg(id)}: ${reason}`
+export const fsDuplicateId = (id: string, firstPath: string) => `duplicate id ${dbg(id)} also produced by ${firstPath}`
+export const fsPromptReadFailed = (error: string) => `read: ${error}`
+export const FS_PROMPT_NO_FRONTMATTER = 'missing YAML frontmatter (expected --- ... --- block at file start)'
+export const fsPromptYaml = (error: string) => `invalid frontmatter YAML: ${error}`
+export const fsPromptInvalidName = (name: string, reason: string) => `invalid prompt name ${dbg(name)}: ${reason}`
+export const FS_PROMPT_NO_DESCRIPTION = 'frontmatter missing non-empty `description`'
+export const fsDuplicateName = (name: string, firstPath: string) =>
+  `duplicate name ${dbg(name)} also produced by ${firstPath}`
+export const FS_SHADOWED_BY_STATE = 'collision with state-backed entry'
+
+// --- log messages (fields are passed separately, pino style) --------------------------------------
+export const LOG = {
+  configLoaded: (path: string) => `loaded config from ${path}`,
+  configFailed: 'failed to load config, using defaults',
+  triggerTypeRegistered: 'registered trigger type',
+  functionsRegistered: 'skills registered 7 skills::*, 1 skill::* and 5 prompts::* functions',
+  ready: 'skills ready: 13 functions + 2 custom trigger types',
+  shuttingDown: 'skills shutting down',
+  skillRegistered: 'skill registered',
+  skillUnregister: 'skill unregister',
+  promptRegistered: 'prompt registered',
+  promptUnregister: 'prompt unregister',
+  subscriptionRegistered: 'trigger subscription registered',
+  subscriptionUnregistered: 'trigger subscription unregistered',
+  fanOutFailed: 'on-change fan-out failed',
+  fsSkillLoaded: 'loaded fs-backed skill',
+  fsPromptLoaded: 'loaded fs-backed prompt',
+  fsEntrySkipped: 'skipped fs entry',
+  fsScanComplete: 'fs source scan complete',
+  fsShadowScanFailed: 'could not list state scopes to find shadowed fs entries',
+  globEntryError: 'glob entry error; skipping',
+  deriveIdFailed: 'derive id failed; skipping',
+  fsPromptIgnoresArguments: 'fs prompt ignoring caller-supplied arguments (no templating)',
+} as const

@@ -1,0 +1,23 @@
+/**
+ * Structured logs (pino): one JSON line per event on stderr, a fixed message plus fields, the way
+ * upstream's `tracing::info!(skill_id = %id, "skill registered")` reads. Level from LOG_LEVEL (D11).
+ */
+import { pino, type Logger } from 'pino'
+
+export type { Logger }
+
+export interface LoggerOptions {
+  level?: string
+  /** Where lines go; defaults to stderr so stdout stays clean for `--manifest`. */
+  destination?: NodeJS.WritableStream
+}
+
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const level = options.level ?? process.env.LOG_LEVEL ?? 'info'
+  return pino({ name: 'skills', level }, options.destination ?? pino.destination(2))
+}
+
+/** A logger that drops everything: for tests and library use without output. */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' })
+}
