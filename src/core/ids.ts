@@ -54,3 +54,11 @@ export function validateArguments(args: ReadonlyArray<{ name: string }>): string
   }
   return undefined
 }
+
+/** Largest skill body or fs file body served, in UTF-8 bytes (256 KiB, accepted exactly). */
+export const MAX_BODY_BYTES = 262_144
+
+/** Byte-wise (UTF-8) ascending order, as Rust sorts `String`s. */
+export function compareUtf8(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
+}

@@ -36,6 +36,15 @@ export const missingField = (field: string) => `missing field \`${field}\``
 export const invalidFieldType = (field: string, expected: string, got: string) =>
   `invalid type for field \`${field}\`: expected ${expected}, got ${got}`
 export const invalidPayloadType = (expected: string, got: string) => `invalid payload: expected ${expected}, got ${got}`
+export const invalidFieldValue = (field: string, reason: string) => `invalid value for field \`${field}\`: ${reason}`
+export const MUST_BE_NON_EMPTY = 'must be non-empty'
+export const MUST_BE_NON_NEGATIVE_INTEGER = 'must be a non-negative integer'
+
+// --- command line (src/cli.ts) -------------------------------------------------------------------
+export const PORT_INVALID = 'expected an integer from 0 to 65535'
+export const hostNotLoopback = (flag: string, host: string) =>
+  `error: ${flag} ${host} is not a loopback address; pass --allow-remote to bind it`
+export const packageJsonNotFound = (dir: string) => `no package.json found at or above ${dir}`
 
 // --- fetch (§1.9) --------------------------------------------------------------------------------
 export const FETCH_INPUT_MISSING = 'Provide uri or a non-empty uris array'
@@ -66,6 +75,9 @@ export const PROMPT_UNSUPPORTED_SHAPE =
   'prompt handler returned unsupported shape; expected string, { content }, or { messages: [...] }'
 export const promptNotFound = (name: string) => `Prompt not found: ${name}`
 
+// --- index page (§3) ----------------------------------------------------------------------------
+export const indexReadFailed = (error: string) => `_Error reading skills index: ${error}_`
+
 // --- filesystem sources (§6) ---------------------------------------------------------------------
 export const readFailed = (path: string, error: string) => `read ${path}: ${error}`
 export const fileEmptyBody = (path: string) => `file ${path} has empty body`
@@ -84,6 +96,26 @@ export const FS_PROMPT_NO_DESCRIPTION = 'frontmatter missing non-empty `descript
 export const fsDuplicateName = (name: string, firstPath: string) =>
   `duplicate name ${dbg(name)} also produced by ${firstPath}`
 export const FS_SHADOWED_BY_STATE = 'collision with state-backed entry'
+// Pattern errors in the Rust `glob` crate's words (the `{glob error}` of invalidGlob), plus D3 braces.
+export const globSyntaxError = (position: number, reason: string) =>
+  `Pattern syntax error near position ${position}: ${reason}`
+export const GLOB_WILDCARDS = 'wildcards are either regular `*` or recursive `**`'
+export const GLOB_RECURSIVE_WILDCARDS = 'recursive wildcards must form a single path component'
+export const GLOB_INVALID_RANGE = 'invalid range pattern'
+export const globTooManyAlternatives = (max: number) => `brace expansion yields more than ${max} patterns`
+export const globEntryFailed = (path: string, error: string) =>
+  `attempting to read \`${path}\` resulted in an error: ${error}`
+// io error texts that are not OS errors (OS errors are rendered by src/fs/io-error.ts).
+export const IO_INVALID_UTF8 = 'stream did not contain valid UTF-8'
+export const IO_NOT_REGULAR_FILE = 'not a regular file'
+export const ioFileTooLarge = (len: number, max: number) => `file is too large (${len} bytes; max ${max})`
+// Prompt frontmatter decoding, in serde_yaml's words.
+export const frontmatterTooLarge = (len: number, max: number) => `frontmatter too large (${len} bytes; max ${max})`
+export const yamlInvalidType = (unexpected: string, expected: string) =>
+  `invalid type: ${unexpected}, expected ${expected}`
+export const yamlDuplicateField = (field: string) => `duplicate field \`${field}\``
+export const yamlFieldError = (field: string, error: string) => `${field}: ${error}`
+export const yamlAt = (error: string, line: number, column: number) => `${error} at line ${line} column ${column}`
 
 // --- log messages (fields are passed separately, pino style) --------------------------------------
 export const LOG = {

@@ -1,7 +1,7 @@
 /**
  * Renders a string the way Rust's `{:?}` does, because upstream error texts embed values that way:
  * `a"b` => `"a\"b"`, newline => `\n`, NUL => `\0`, other control characters => `\u{1b}`.
- * Printable non-ASCII is kept as is.
+ * Printable non-ASCII is kept as is; invisible and combining characters are escaped.
  */
 export function debugString(value: string): string {
   let out = '"'
@@ -21,13 +21,11 @@ export function debugString(value: string): string {
   return out + '"'
 }
 
-// Rust escapes every char its `is_printable` table rejects: the control ranges (C0, DEL, C1) and the
-// invisible format characters people actually paste (soft hyphen, zero-width and bidi marks, BOM).
-const FORMAT_CHARS: ReadonlyArray<readonly [number, number]> = [
-  [0xad, 0xad], [0x200b, 0x200f], [0x2028, 0x202e], [0x2060, 0x2064], [0x2066, 0x206f], [0xfeff, 0xfeff],
-]
+// Rust escapes every char its `is_printable` table rejects (general categories Cc, Cf, Cs, Co, Cn,
+// Zl, Zp and Zs other than the plain space: NBSP => \u{a0}) and, in string Debug output, every
+// Grapheme_Extend char (combining marks, variation selectors: "e\u{301}").
+const ESCAPED = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}\p{Grapheme_Extend}]/u
 
 function isEscapedControl(cp: number): boolean {
-  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return true
-  return FORMAT_CHARS.some(([lo, hi]) => cp >= lo && cp <= hi)
+  return cp !== 0x20 && ESCAPED.test(String.fromCodePoint(cp))
 }

@@ -1,0 +1,102 @@
+/**
+ * The `iii-skills` command line (§7, D11): upstream's `--config`, `--url`, `--manifest`, plus the
+ * embedded-engine flags of the port. Parsing is pure apart from reading `III_URL`: help and usage
+ * errors are written to `output` and surface as a thrown `CommanderError` carrying the exit code
+ * (0 for `--help`), so the entry point decides when to exit.
+ */
+import { isIPv4 } from 'node:net'
+import { Command, InvalidArgumentError, Option, type OutputConfiguration } from 'commander'
+import * as msg from './core/messages.js'
+
+export const ABOUT = 'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.'
+export const DEFAULT_URL = 'ws://127.0.0.1:49134'
+
+const HELP_WIDTH = 100
+const ENVIRONMENT_HELP = `
+Environment:
+  III_URL       engine WebSocket URL, used when --url is not given (default ${DEFAULT_URL})
+  LOG_LEVEL     log level: trace, debug, info, warn, error, fatal or silent (default info)
+  OTEL_ENABLED  set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export`
+
+export interface CliOptions {
+  config: string
+  url: string
+  /** Where `url` came from: the flag, `III_URL`, or the built-in default. */
+  urlSource: 'cli' | 'env' | 'default'
+  manifest: boolean
+  embedded: boolean
+  engineHost: string
+  enginePort: number
+  mcpHost: string
+  mcpPort: number
+  /** false with `--no-mcp`. */
+  mcp: boolean
+  stateFile: string | undefined
+  allowRemote: boolean
+}
+
+export type CliOutput = Pick<OutputConfiguration, 'writeOut' | 'writeErr'>
+
+/** `argv` holds the user arguments only: `process.argv.slice(2)`. */
+export function parseCli(argv: string[], output?: CliOutput): CliOptions {
+  const program = buildProgram(output)
+  program.parse(argv, { from: 'user' })
+  const raw = program.opts()
+  const emptyEnv = program.getOptionValueSource('url') === 'env' && raw.url === ''
+  const options: CliOptions = {
+    config: raw.config,
+    url: emptyEnv ? DEFAULT_URL : raw.url,
+    urlSource: emptyEnv ? 'default' : urlSource(program.getOptionValueSource('url')),
+    manifest: raw.manifest === true,
+    embedded: raw.embedded === true,
+    engineHost: raw.engineHost,
+    enginePort: raw.enginePort,
+    mcpHost: raw.mcpHost,
+    mcpPort: raw.mcpPort,
+    mcp: raw.mcp !== false,
+    stateFile: raw.stateFile,
+    allowRemote: raw.allowRemote === true,
+  }
+  if (!options.allowRemote) {
+    if (!isLoopback(options.engineHost)) program.error(msg.hostNotLoopback('--engine-host', options.engineHost))
+    if (!isLoopback(options.mcpHost)) program.error(msg.hostNotLoopback('--mcp-host', options.mcpHost))
+  }
+  return options
+}
+
+export function buildProgram(output?: CliOutput): Command {
+  const program = new Command('iii-skills')
+    .description(ABOUT)
+    .addOption(new Option('--config <path>', 'config file (YAML)').default('./config.yaml'))
+    .addOption(new Option('--url <url>', 'iii engine WebSocket URL').env('III_URL').default(DEFAULT_URL))
+    .option('--manifest', 'print the worker manifest as JSON and exit')
+    .option('--embedded', 'start an iii engine inside this process and connect to it')
+    .option('--engine-host <host>', 'embedded engine: listen host', '127.0.0.1')
+    .option('--engine-port <port>', 'embedded engine: listen port', parsePort, 49134)
+    .option('--mcp-host <host>', 'embedded engine: MCP endpoint host', '127.0.0.1')
+    .option('--mcp-port <port>', 'embedded engine: MCP endpoint port', parsePort, 3111)
+    .option('--no-mcp', 'embedded engine: do not serve the MCP endpoint')
+    .option('--state-file <path>', 'embedded engine: keep state in this JSON file (default: in memory)')
+    .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts')
+    .helpOption('-h, --help', 'print help')
+    .addHelpText('after', ENVIRONMENT_HELP)
+    .configureHelp({ helpWidth: HELP_WIDTH })
+    .exitOverride()
+  if (output !== undefined) program.configureOutput(output)
+  return program
+}
+
+function urlSource(source: string | undefined): CliOptions['urlSource'] {
+  return source === 'cli' || source === 'env' ? source : 'default'
+}
+
+function parsePort(value: string): number {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN
+  if (!(port >= 0 && port <= 65535)) throw new InvalidArgumentError(msg.PORT_INVALID)
+  return port
+}
+
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || (isIPv4(bare) && bare.startsWith('127.'))
+}

@@ -1,0 +1,31 @@
+/**
+ * Loads config.yaml (§7). Boot is never blocked by config: a missing, unreadable, malformed or
+ * mistyped file is logged as a warning and the defaults are used, with globs resolved from the CWD.
+ * On success, globs resolve from the config file's directory.
+ */
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { DEFAULT_CONFIG, type LoadedConfig, type SkillsConfig } from './config-types.js'
+import { LOG } from './core/messages.js'
+import type { Logger } from './logger.js'
+import { parseInput } from './schemas/parse.js'
+import { ConfigSchema } from './schemas/config.js'
+
+export function loadConfig(path: string, log: Logger): LoadedConfig {
+  let config: SkillsConfig
+  try {
+    config = parseConfig(readFileSync(path, 'utf8'))
+  } catch (error) {
+    log.warn({ error: error instanceof Error ? error.message : String(error), path }, LOG.configFailed)
+    return { config: structuredClone(DEFAULT_CONFIG), baseDir: process.cwd() }
+  }
+  log.info({ skills_scope: config.scopes.skills, prompts_scope: config.scopes.prompts }, LOG.configLoaded(path))
+  return { config, baseDir: dirname(resolve(path)) }
+}
+
+/** An empty document (or one holding only comments) is an empty mapping: all defaults. */
+export function parseConfig(text: string): SkillsConfig {
+  const document: unknown = parseYaml(text)
+  return parseInput(ConfigSchema, document ?? {})
+}

@@ -1,0 +1,72 @@
+/**
+ * The MCP-shaped objects the worker hands to the `mcp` bridge (§1.6–§1.9, §4), plus the
+ * `skill::fetch` text layout. Keys are written in the order upstream serialises them (sorted).
+ */
+import { extractTitle } from './markdown.js'
+import { INDEX_URI, URI_PREFIX } from './uri.js'
+import { trimEnd } from './text.js'
+
+export type MimeType = 'text/markdown' | 'application/json'
+
+export interface Resource {
+  description?: string
+  mimeType: MimeType
+  name: string
+  uri: string
+}
+
+export interface ResourceTemplate {
+  description: string
+  mimeType: MimeType
+  name: string
+  uriTemplate: string
+}
+
+export interface ReadEnvelope {
+  contents: Array<{ mimeType: MimeType; text: string; uri: string }>
+}
+
+export const INDEX_RESOURCE: Resource = Object.freeze({
+  description: 'Index of every registered skill',
+  mimeType: 'text/markdown',
+  name: 'skills',
+  uri: INDEX_URI,
+})
+
+export const RESOURCE_TEMPLATES: { resourceTemplates: ResourceTemplate[] } = Object.freeze({
+  resourceTemplates: Object.freeze([
+    Object.freeze({
+      description: "Markdown body of a registered skill (1+ segments separated by '/')",
+      mimeType: 'text/markdown',
+      name: 'Skill',
+      uriTemplate: 'iii://{skill_id}',
+    }),
+    Object.freeze({
+      description:
+        "Trigger the function at `function_path` (each '/' becomes '::') with empty input and serve its output. " +
+        'e.g. `iii://fn/scope/echo` triggers `scope::echo`.',
+      mimeType: 'text/markdown',
+      name: 'Skill section',
+      uriTemplate: 'iii://fn/{function_path}',
+    }),
+  ]) as ResourceTemplate[],
+})
+
+/** A resources/list entry; `name` is the H1 title ("" for a bare `# `), else the id. */
+export function skillResource(id: string, body: string | undefined): Resource {
+  const title = body === undefined ? undefined : extractTitle(body)
+  return { mimeType: 'text/markdown', name: title ?? id, uri: URI_PREFIX + id }
+}
+
+export function readEnvelope(uri: string, text: string, mimeType: MimeType): ReadEnvelope {
+  return { contents: [{ mimeType, text, uri }] }
+}
+
+// ("iii://a", "body\n\n") => "# iii://a\n\nbody"
+export function fetchSection(uri: string, text: string): string {
+  return `# ${uri}\n\n${trimEnd(text)}`
+}
+
+export function joinFetchSections(sections: string[]): string {
+  return sections.join('\n\n---\n\n')
+}

@@ -1,0 +1,33 @@
+/**
+ * Every JSON-RPC error text and log message of the embedded MCP endpoint. The error texts are the
+ * `mcp` bridge v0.5.8's own (spec mcp-bridge.md §1.9): clients and the BDD suite match on them.
+ */
+
+// --- JSON-RPC error messages ------------------------------------------------------------------
+export const PARSE_ERROR = 'Parse error'
+export const BATCH_NOT_SUPPORTED = 'Batch requests are not supported'
+export const INVALID_REQUEST = 'Invalid JSON-RPC request'
+export const methodNotFound = (method: string) => `Method not found: ${method}`
+export const TOOL_NAME_REQUIRED = 'tools/call requires a non-empty string name'
+export const TOOL_NAME_HIDDEN = 'tool name resolves to a hidden iii function id'
+
+/** iii-sdk's (Rust) `Error::Remote` display, which the bridge forwards verbatim. */
+export const remoteError = (code: string, message: string) => `remote error (${code}): ${message}`
+
+// --- plain HTTP replies (outside JSON-RPC) ---------------------------------------------------------
+export const HTTP_NOT_FOUND = 'Not Found'
+export const HTTP_METHOD_NOT_ALLOWED = 'Method Not Allowed'
+export const HTTP_PAYLOAD_TOO_LARGE = 'Payload Too Large'
+export const HTTP_INTERNAL_ERROR = 'Internal Server Error'
+
+// --- log messages (fields passed separately, pino style) ---------------------------------------
+export const LOG = {
+  listening: 'mcp endpoint listening',
+  closed: 'mcp endpoint closed',
+  bodyTooLarge: 'mcp request body too large; rejected',
+  clientAborted: 'mcp client went away before the reply',
+  delegateFailed: 'mcp delegate call failed',
+  toolCallFailed: 'mcp tool call failed',
+  routeFailed: 'mcp request handling failed',
+  serverError: 'mcp http server error',
+} as const

@@ -1,0 +1,56 @@
+/**
+ * Every text the embedded engine puts on the wire or in its logs, defined once. Wire texts are the
+ * real iii engine 0.22.1's (spec engine-protocol.md §1.3, §1.4, §3, §4): SDKs and workers match on
+ * them. They live here rather than in core/messages.ts because they belong to the engine, not to
+ * the skills worker.
+ */
+
+// --- wire error bodies (§1.4) --------------------------------------------------------------------
+export const FUNCTION_NOT_FOUND = 'function_not_found'
+export const functionNotFound = (functionId: string) => `Function ${functionId} not found`
+export const INVOCATION_STOPPED = 'invocation_stopped'
+export const INVOCATION_STOPPED_MESSAGE = 'Invocation stopped'
+export const ENQUEUE_ERROR = 'enqueue_error'
+export const ENQUEUE_PROVIDER = 'engine::queue::enqueue'
+// The middle sentence is filled in from the engine source (the spec elides it with "…").
+export const enqueueNoProvider = () =>
+  'No queue provider is installed. `TriggerAction::Enqueue` routes through the ' +
+  `\`${ENQUEUE_PROVIDER}\` provider, which the standalone queue worker registers. ` +
+  `Add it with \`iii worker add queue\`. (underlying: ${functionNotFound(ENQUEUE_PROVIDER)})`
+export const DESERIALIZATION_ERROR = 'deserialization_error'
+export const deserializationFailed = (functionId: string, reason: string) =>
+  `Failed to deserialize input for ${functionId}: ${reason}`
+export const TIMEOUT = 'TIMEOUT'
+export const invocationTimedOut = (ms: number) => `invocation timed out after ${ms}ms`
+export const ENGINE_CLOSED = 'engine_closed'
+export const ENGINE_CLOSED_MESSAGE = 'Embedded engine closed'
+export const TRIGGER_REGISTRATION_FAILED = 'trigger_registration_failed'
+
+// --- engine::functions::info (§4) ------------------------------------------------------------------
+export const INVALID_ARGUMENTS = 'INVALID_ARGUMENTS'
+export const FUNCTION_INFO_ONE_OF = 'Exactly one of `function_id` or `function_ids` must be set.'
+export const functionInfoTooMany = (count: number, max: number) =>
+  `\`function_ids\` has ${count} entries; at most ${max} are allowed.`
+export const NOT_FOUND = 'NOT_FOUND'
+export const functionNotRegistered = (functionId: string) => `Function '${functionId}' is not registered.`
+
+// --- log messages ----------------------------------------------------------------------------------
+export const LOG_LISTENING = 'embedded iii engine listening'
+export const LOG_STOPPED = 'embedded iii engine stopped'
+export const LOG_STATE_IN_MEMORY = 'no state file configured: state is kept in memory and lost on exit'
+export const LOG_STATE_LOADED = 'state loaded from file'
+export const LOG_STATE_SAVE_FAILED = 'failed to persist state'
+export const LOG_WORKER_CONNECTED = 'worker connected'
+export const LOG_WORKER_DISCONNECTED = 'worker disconnected'
+export const LOG_WORKER_REATTACHED = 'worker reattached: retired previous connection'
+export const LOG_REATTACH_REJECTED = 'reattach token mismatch: previous connection kept'
+export const LOG_FRAME_DROPPED = 'json decode error: frame dropped'
+export const LOG_UPGRADE_REJECTED = 'websocket upgrade rejected: unknown path'
+export const LOG_FUNCTION_OVERWRITTEN = 'function re-registered by another worker: last writer wins'
+export const LOG_BUILTIN_PROTECTED = 'registration of a built-in id ignored'
+export const LOG_TRIGGER_PARKED = '[PENDING] trigger was NOT activated: its trigger type is not registered'
+export const LOG_TRIGGER_REGISTRATION_FAILED = 'trigger registration failed: binding parked'
+export const LOG_VOID_CALL_FAILED = 'fire-and-forget invocation failed'
+export const LOG_STATE_TRIGGER_FAILED = 'error invoking state trigger handler'
+export const LOG_UNKNOWN_INVOCATION = 'invocation result for an unknown invocation ignored'
+export const LOG_SEND_FAILED = 'failed to send frame to worker'

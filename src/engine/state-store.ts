@@ -1,0 +1,36 @@
+/**
+ * The engine's `state::*` functions seen through one scope-aware object. Every call carries the
+ * configured `state_timeout_ms`; errors are left as the SDK raised them so handlers can propagate them
+ * unchanged (§1 general rules). `list` normalises the result shapes upstream tolerated.
+ */
+import type { IIIClient } from 'iii-sdk'
+import { extractStateEntries } from '../core/state-entries.js'
+
+export class StateStore {
+  constructor(
+    private readonly iii: IIIClient,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async set(scope: string, key: string, value: unknown): Promise<unknown> {
+    return this.call('state::set', { scope, key, value })
+  }
+
+  /** The stored value, or undefined when the key is missing (the engine omits `result`). */
+  async get(scope: string, key: string): Promise<unknown> {
+    return this.call('state::get', { scope, key })
+  }
+
+  /** The removed value, or undefined/null when nothing was stored under the key. */
+  async delete(scope: string, key: string): Promise<unknown> {
+    return this.call('state::delete', { scope, key })
+  }
+
+  async list(scope: string): Promise<unknown[]> {
+    return extractStateEntries(await this.call('state::list', { scope }))
+  }
+
+  private call(functionId: string, payload: Record<string, unknown>): Promise<unknown> {
+    return this.iii.trigger({ function_id: functionId, payload, timeoutMs: this.timeoutMs })
+  }
+}

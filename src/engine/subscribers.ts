@@ -1,0 +1,47 @@
+/**
+ * Subscribers of one custom trigger type (`skills::on-change` / `prompts::on-change`, §1.15).
+ * The engine forwards each binding to us; we keep binding id → function id (a replayed binding with
+ * the same id just overwrites) and fan every successful mutation out as fire-and-forget calls.
+ */
+import { TriggerAction, type IIIClient } from 'iii-sdk'
+import type { Logger } from 'pino'
+import { LOG } from '../core/messages.js'
+
+export class Subscribers {
+  private readonly byBindingId = new Map<string, string>()
+
+  constructor(
+    readonly triggerType: string,
+    private readonly iii: IIIClient,
+    private readonly log: Logger,
+  ) {}
+
+  add(bindingId: string, functionId: string): void {
+    this.byBindingId.set(bindingId, functionId)
+    this.log.info({ trigger_type: this.triggerType, id: bindingId, function_id: functionId }, LOG.subscriptionRegistered)
+  }
+
+  remove(bindingId: string): void {
+    this.byBindingId.delete(bindingId)
+    this.log.info({ trigger_type: this.triggerType, id: bindingId }, LOG.subscriptionUnregistered)
+  }
+
+  get size(): number {
+    return this.byBindingId.size
+  }
+
+  /** Never throws: a failing subscriber is logged and skipped, it never fails the mutation. */
+  async notify(payload: Record<string, unknown>): Promise<void> {
+    for (const functionId of [...this.byBindingId.values()]) {
+      try {
+        await this.iii.trigger({ function_id: functionId, payload, action: TriggerAction.Void() })
+      } catch (error) {
+        this.log.warn({ function_id: functionId, error: errorText(error) }, LOG.fanOutFailed)
+      }
+    }
+  }
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

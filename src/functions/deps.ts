@@ -1,0 +1,21 @@
+/**
+ * What every handler needs from the outside world, injected so handlers stay thin and testable:
+ * state (through the engine), the filesystem sources, the on-change fan-out, the clock and the logger.
+ */
+import type { Logger } from 'pino'
+import type { SkillsConfig } from '../config-types.js'
+import type { StateStore } from '../engine/state-store.js'
+import type { Subscribers } from '../engine/subscribers.js'
+import type { FsSources } from '../fs/sources.js'
+
+export interface Deps {
+  config: SkillsConfig
+  state: StateStore
+  fs: FsSources
+  notify: { skills: Subscribers; prompts: Subscribers }
+  log: Logger
+  now(): Date
+  /** Calls another worker's function with `state_timeout_ms` as timeout (sections, prompt handlers). */
+  invoke(functionId: string, payload: unknown): Promise<unknown>
+}
+

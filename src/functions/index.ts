@@ -1,0 +1,29 @@
+/**
+ * Handler of every function id, keyed like the schema table (src/schemas/functions.ts) that carries
+ * the descriptions, metadata and published formats. One handler serves both fetch ids.
+ */
+import type { Deps } from './deps.js'
+import { fetchSkills } from './fetch.js'
+import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
+import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
+import { listResources, listResourceTemplates, readResource } from './resources.js'
+import { listSkills, registerSkill, unregisterSkill } from './skills.js'
+
+// Inputs arrive already decoded by the function's zod schema, so each handler sees its own shape.
+type AnyHandler = (input: any, deps: Deps) => Promise<unknown>
+
+export const HANDLERS: Readonly<Record<string, AnyHandler>> = {
+  'skills::register': registerSkill,
+  'skills::unregister': unregisterSkill,
+  'skills::list': listSkills,
+  'skills::resources-list': listResources,
+  'skills::resources-read': readResource,
+  'skills::resources-templates': listResourceTemplates,
+  'skills::fetch_skill': fetchSkills,
+  'skill::fetch': fetchSkills,
+  'prompts::register': registerPrompt,
+  'prompts::unregister': unregisterPrompt,
+  'prompts::list': listPrompts,
+  'prompts::mcp-list': listMcpPrompts,
+  'prompts::mcp-get': getMcpPrompt,
+}

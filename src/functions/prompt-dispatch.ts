@@ -1,0 +1,83 @@
+/**
+ * The MCP prompts/* delegates (§1.13, §5): the merged prompt list (never fails) and prompt
+ * dispatch — a state prompt's handler through the hard floor and the output normaliser, or a static
+ * filesystem prompt's body.
+ */
+import { check, SkillsError } from '../core/errors.js'
+import { isAlwaysHidden } from '../core/hidden.js'
+import { compareUtf8, validateName } from '../core/ids.js'
+import * as msg from '../core/messages.js'
+import { normalizePromptOutput } from '../core/normalize.js'
+import { withoutShadowed } from '../core/precedence.js'
+import { readBody } from '../fs/read-body.js'
+import { errorText } from '../engine/subscribers.js'
+import type { Deps } from './deps.js'
+import { decodePromptRows, decodeRow, StoredPrompt, type StoredPromptRow } from './stored-rows.js'
+
+interface McpPrompt {
+  name: string
+  description: string
+  arguments: Array<{ name: string; required: boolean; description?: string }>
+}
+
+export async function listMcpPrompts(_input: unknown, deps: Deps) {
+  let rows: StoredPromptRow[] = []
+  try {
+    rows = decodePromptRows(await deps.state.list(deps.config.scopes.prompts))
+  } catch {
+    // Swallowed like upstream: the MCP prompt list never fails, it shows what it can.
+  }
+  const fsPrompts = withoutShadowed(await deps.fs.prompts(), (p) => p.name, new Set(rows.map((r) => r.name)))
+  const prompts: McpPrompt[] = [
+    ...rows.map((row) => ({
+      name: row.name,
+      description: row.description,
+      arguments: row.arguments.map((a) => (a.description === undefined || a.description === null
+        ? { name: a.name, required: a.required }
+        : { name: a.name, required: a.required, description: a.description })),
+    })),
+    ...fsPrompts.map((p) => ({ name: p.name, description: p.description, arguments: [] })),
+  ]
+  return { prompts: prompts.sort((a, b) => compareUtf8(a.name, b.name)) }
+}
+
+export async function getMcpPrompt(input: { name: string; arguments?: unknown }, deps: Deps) {
+  const { name } = input
+  check(validateName(name))
+  const args = input.arguments === undefined || input.arguments === null ? {} : input.arguments
+  let value: unknown
+  try {
+    value = await deps.state.get(deps.config.scopes.prompts, name)
+  } catch (error) {
+    throw new SkillsError(msg.stateGetFailed(errorText(error)))
+  }
+  if (value !== undefined && value !== null) {
+    const decoded = decodeRow(StoredPrompt, value)
+    if ('error' in decoded) throw new SkillsError(msg.decodeStoredPrompt(name, decoded.error))
+    return dispatchHandler(decoded.row, args, deps)
+  }
+  const file = await deps.fs.findPrompt(name)
+  if (file === undefined) throw new SkillsError(msg.promptNotFound(name))
+  if (!isEmptyArguments(args)) deps.log.debug({ prompt: name }, msg.LOG.fsPromptIgnoresArguments)
+  return { description: file.description, messages: [userText(await readBody(file.path))] }
+}
+
+async function dispatchHandler(row: StoredPromptRow, args: unknown, deps: Deps) {
+  const functionId = row.function_id
+  check(isAlwaysHidden(functionId) ? msg.promptHandlerHidden(functionId) : undefined)
+  let output: unknown
+  try {
+    output = await deps.invoke(functionId, args)
+  } catch (error) {
+    throw new SkillsError(msg.triggerFailed(functionId, errorText(error)))
+  }
+  return { description: row.description, messages: normalizePromptOutput(output) }
+}
+
+function userText(text: string) {
+  return { content: { text, type: 'text' }, role: 'user' }
+}
+
+function isEmptyArguments(args: unknown): boolean {
+  return typeof args === 'object' && args !== null && !Array.isArray(args) && Object.keys(args).length === 0
+}

@@ -1,0 +1,79 @@
+/**
+ * `prompts::register`, `prompts::unregister`, `prompts::list` (§1.10–§1.12).
+ */
+import { check, SkillsError } from '../core/errors.js'
+import { compareUtf8, validateArguments, validateName } from '../core/ids.js'
+import { DESCRIPTION_EMPTY, FUNCTION_ID_EMPTY, LOG } from '../core/messages.js'
+import { withoutShadowed } from '../core/precedence.js'
+import { trim } from '../core/text.js'
+import { formatTimestamp } from '../core/time.js'
+import { fileMeta } from '../fs/file-meta.js'
+import type { Deps } from './deps.js'
+import { decodePromptRows } from './stored-rows.js'
+
+export interface PromptArgumentInput {
+  name: string
+  description?: string | null
+  required: boolean
+}
+
+export interface RegisterPromptInput {
+  name: string
+  description: string
+  arguments: PromptArgumentInput[]
+  function_id: string
+}
+
+export async function registerPrompt(input: RegisterPromptInput, deps: Deps) {
+  const { name, description, function_id } = input
+  check(validateName(name))
+  if (trim(description) === '') throw new SkillsError(DESCRIPTION_EMPTY)
+  if (trim(function_id) === '') throw new SkillsError(FUNCTION_ID_EMPTY)
+  check(validateArguments(input.arguments))
+  const registered_at = formatTimestamp(deps.now())
+  const row = { name, description, arguments: input.arguments.map(storedArgument), function_id, registered_at }
+  await deps.state.set(deps.config.scopes.prompts, name, row)
+  deps.log.info({ prompt: name }, LOG.promptRegistered)
+  await deps.notify.prompts.notify({ op: 'register', name })
+  return { name, registered_at }
+}
+
+// Stored field order is name, description (only when given), required.
+function storedArgument(arg: PromptArgumentInput) {
+  return arg.description === undefined || arg.description === null
+    ? { name: arg.name, required: arg.required }
+    : { name: arg.name, description: arg.description, required: arg.required }
+}
+
+export async function unregisterPrompt(input: { name: string }, deps: Deps) {
+  const { name } = input
+  check(validateName(name))
+  const old = await deps.state.delete(deps.config.scopes.prompts, name)
+  const removed = old !== undefined && old !== null
+  deps.log.info({ prompt: name, removed }, LOG.promptUnregister)
+  if (removed) await deps.notify.prompts.notify({ op: 'unregister', name })
+  return { name, removed }
+}
+
+export interface PromptListEntry {
+  name: string
+  function_id: string
+  arguments: number
+  registered_at: string
+  origin: 'state' | 'fs'
+}
+
+export async function listPrompts(_input: unknown, deps: Deps) {
+  const rows = decodePromptRows(await deps.state.list(deps.config.scopes.prompts))
+  const stateEntries: PromptListEntry[] = rows.map((row) => ({
+    name: row.name, function_id: row.function_id, arguments: row.arguments.length,
+    registered_at: row.registered_at, origin: 'state',
+  }))
+  const fsPrompts = withoutShadowed(await deps.fs.prompts(), (p) => p.name, new Set(rows.map((r) => r.name)))
+  const fsEntries = await Promise.all(fsPrompts.map(async (prompt): Promise<PromptListEntry> => ({
+    name: prompt.name, function_id: '', arguments: 0,
+    registered_at: (await fileMeta(prompt.path)).registeredAt, origin: 'fs',
+  })))
+  const prompts = [...stateEntries, ...fsEntries].sort((a, b) => compareUtf8(a.name, b.name))
+  return { prompts }
+}

@@ -1,0 +1,76 @@
+/**
+ * The iii:// resolver (§2): the index, a skill (state first, then the filesystem), or a section
+ * backed by a function. Returns text and mime type; every failure is a SkillsError with the spec text.
+ */
+import { check, SkillsError } from '../core/errors.js'
+import { isAlwaysHidden } from '../core/hidden.js'
+import { validateId } from '../core/ids.js'
+import { renderIndex, renderIndexError } from '../core/index-page.js'
+import * as msg from '../core/messages.js'
+import { normalizeFunctionOutput } from '../core/normalize.js'
+import { parseUri, skillNotFoundMessage } from '../core/uri.js'
+import { readBody } from '../fs/read-body.js'
+import { errorText } from '../engine/subscribers.js'
+import type { Deps } from './deps.js'
+import { readSkillSources } from './skill-sources.js'
+import { decodeRow, StoredSkill } from './stored-rows.js'
+
+export interface Resolved {
+  text: string
+  mimeType: 'text/markdown' | 'application/json'
+}
+
+export async function resolveUri(uri: string, deps: Deps): Promise<Resolved> {
+  const parsed = parseUri(uri)
+  switch (parsed.kind) {
+    case 'index':
+      return { text: await renderIndexPage(deps), mimeType: 'text/markdown' }
+    case 'skill':
+      return { text: await readSkill(parsed.id, deps), mimeType: 'text/markdown' }
+    case 'section':
+      return readSection(parsed.functionId, deps)
+  }
+}
+
+export async function renderIndexPage(deps: Deps): Promise<string> {
+  let sources
+  try {
+    sources = await readSkillSources(deps)
+  } catch (error) {
+    return renderIndexError(errorText(error))
+  }
+  const fsEntries = await Promise.all(sources.fs.map(async (skill) => ({
+    id: skill.id,
+    body: await readBody(skill.path).catch(() => undefined),
+  })))
+  return renderIndex(sources.state.map((row) => ({ id: row.id, body: row.skill })), fsEntries)
+}
+
+async function readSkill(id: string, deps: Deps): Promise<string> {
+  if (validateId(id) !== undefined) throw new SkillsError(skillNotFoundMessage(id))
+  let value: unknown
+  try {
+    value = await deps.state.get(deps.config.scopes.skills, id)
+  } catch (error) {
+    throw new SkillsError(msg.stateGetFailed(errorText(error)))
+  }
+  if (value !== undefined && value !== null) {
+    const decoded = decodeRow(StoredSkill, value)
+    if ('error' in decoded) throw new SkillsError(msg.decodeStoredSkill(id, decoded.error))
+    return decoded.row.skill
+  }
+  const file = await deps.fs.findSkill(id)
+  if (file === undefined) throw new SkillsError(skillNotFoundMessage(id))
+  return readBody(file.path)
+}
+
+async function readSection(functionId: string, deps: Deps): Promise<Resolved> {
+  check(isAlwaysHidden(functionId) ? msg.sectionHidden(functionId) : undefined)
+  let output: unknown
+  try {
+    output = await deps.invoke(functionId, {})
+  } catch (error) {
+    throw new SkillsError(msg.triggerFailed(functionId, errorText(error)))
+  }
+  return normalizeFunctionOutput(output)
+}

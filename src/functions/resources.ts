@@ -1,0 +1,33 @@
+/**
+ * The MCP resources/* delegates (§1.6–§1.8): the list envelope (never fails), the read envelope
+ * (the resolver's text or error), and the constant templates envelope.
+ */
+import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, skillResource } from '../core/envelopes.js'
+import { readBody } from '../fs/read-body.js'
+import type { Deps } from './deps.js'
+import { resolveUri } from './resolve.js'
+import { readSkillSources, type SkillSources } from './skill-sources.js'
+
+export async function listResources(_input: unknown, deps: Deps) {
+  let sources: SkillSources
+  try {
+    sources = await readSkillSources(deps)
+  } catch {
+    // A failed state::list is swallowed: zero state skills, and fs entries go unfiltered.
+    sources = { state: [], fs: await deps.fs.skills() }
+  }
+  const fsResources = await Promise.all(sources.fs.map(async (skill) =>
+    skillResource(skill.id, await readBody(skill.path).catch(() => undefined))))
+  return {
+    resources: [INDEX_RESOURCE, ...sources.state.map((row) => skillResource(row.id, row.skill)), ...fsResources],
+  }
+}
+
+export async function readResource(input: { uri: string }, deps: Deps) {
+  const { text, mimeType } = await resolveUri(input.uri, deps)
+  return readEnvelope(input.uri, text, mimeType)
+}
+
+export async function listResourceTemplates(_input: unknown, _deps: Deps) {
+  return RESOURCE_TEMPLATES
+}

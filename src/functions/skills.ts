@@ -1,0 +1,56 @@
+/**
+ * `skills::register`, `skills::unregister`, `skills::list` (§1.3–§1.5): validate, persist through
+ * state, fan the change out, answer with the typed output.
+ */
+import { check, SkillsError } from '../core/errors.js'
+import { compareUtf8, MAX_BODY_BYTES, utf8Length, validateId } from '../core/ids.js'
+import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
+import { withoutShadowed } from '../core/precedence.js'
+import { formatTimestamp } from '../core/time.js'
+import { fileMeta } from '../fs/file-meta.js'
+import type { Deps } from './deps.js'
+import { decodeSkillRows } from './stored-rows.js'
+
+export async function registerSkill(input: { id: string; skill: string }, deps: Deps) {
+  const { id, skill } = input
+  check(validateId(id))
+  if (skill === '') throw new SkillsError(SKILL_EMPTY)
+  const bytes = utf8Length(skill)
+  if (bytes > MAX_BODY_BYTES) throw new SkillsError(skillTooLarge(bytes))
+  const registered_at = formatTimestamp(deps.now())
+  await deps.state.set(deps.config.scopes.skills, id, { id, skill, registered_at })
+  deps.log.info({ skill_id: id }, LOG.skillRegistered)
+  await deps.notify.skills.notify({ op: 'register', id })
+  return { id, registered_at }
+}
+
+export async function unregisterSkill(input: { id: string }, deps: Deps) {
+  const { id } = input
+  check(validateId(id))
+  const old = await deps.state.delete(deps.config.scopes.skills, id)
+  const removed = old !== undefined && old !== null
+  deps.log.info({ skill_id: id, removed }, LOG.skillUnregister)
+  if (removed) await deps.notify.skills.notify({ op: 'unregister', id })
+  return { id, removed }
+}
+
+export interface SkillListEntry {
+  id: string
+  bytes: number
+  registered_at: string
+  origin: 'state' | 'fs'
+}
+
+export async function listSkills(_input: unknown, deps: Deps) {
+  const rows = decodeSkillRows(await deps.state.list(deps.config.scopes.skills))
+  const stateEntries: SkillListEntry[] = rows.map((row) => ({
+    id: row.id, bytes: utf8Length(row.skill), registered_at: row.registered_at, origin: 'state',
+  }))
+  const fsSkills = withoutShadowed(await deps.fs.skills(), (s) => s.id, new Set(rows.map((r) => r.id)))
+  const fsEntries = await Promise.all(fsSkills.map(async (skill): Promise<SkillListEntry> => {
+    const meta = await fileMeta(skill.path)
+    return { id: skill.id, bytes: meta.bytes, registered_at: meta.registeredAt, origin: 'fs' }
+  }))
+  const skills = [...stateEntries, ...fsEntries].sort((a, b) => compareUtf8(a.id, b.id))
+  return { skills }
+}

@@ -1,0 +1,26 @@
+/**
+ * The config.yaml shape (§7). Every field is optional and falls back to its default; unknown keys
+ * are ignored. The parsed value is a complete `SkillsConfig`.
+ */
+import { z } from 'zod'
+import { DEFAULT_CONFIG, type SkillsConfig } from '../config-types.js'
+import { MUST_BE_NON_EMPTY, MUST_BE_NON_NEGATIVE_INTEGER } from '../core/messages.js'
+
+const scope = (fallback: string) => z.string().min(1, MUST_BE_NON_EMPTY).default(fallback)
+const globs = () => z.array(z.string()).default(() => [])
+
+export const ConfigSchema = z.object({
+  scopes: z
+    .object({
+      skills: scope(DEFAULT_CONFIG.scopes.skills),
+      prompts: scope(DEFAULT_CONFIG.scopes.prompts),
+    })
+    .default({}),
+  state_timeout_ms: z
+    .number()
+    .int(MUST_BE_NON_NEGATIVE_INTEGER)
+    .nonnegative(MUST_BE_NON_NEGATIVE_INTEGER)
+    .default(DEFAULT_CONFIG.state_timeout_ms),
+  skills: globs(),
+  prompts: globs(),
+}) satisfies z.ZodType<SkillsConfig, z.ZodTypeDef, unknown>

@@ -1,0 +1,149 @@
+/**
+ * The 13 function registrations (§1, D12) in upstream registration order, each with its exact
+ * description (§1.1, v0.2.4 texts), metadata (D6), the zod schemas that validate input and type
+ * output, and the draft-07 JSON Schemas published from those same schemas (D7). Plus the two
+ * custom trigger types (§1.15), which are registered before the functions.
+ */
+import type { z } from 'zod'
+import { toDraft07, type JsonSchema } from './json-schema.js'
+import * as prompts from './prompts.js'
+import * as resources from './resources.js'
+import * as skills from './skills.js'
+
+export interface FunctionSpec {
+  id: string
+  description: string
+  metadata: Record<string, unknown>
+  input: z.ZodTypeAny
+  output: z.ZodTypeAny
+  request_format: JsonSchema
+  response_format: JsonSchema
+}
+
+interface Published {
+  schema: z.ZodTypeAny
+  title: string
+  definitions?: Record<string, z.ZodTypeAny>
+}
+
+const FETCH_DESCRIPTION =
+  'Fetches the content of one or more skill resources identified by iii:// URIs. When you encounter iii:// ' +
+  'links in skill instructions, use this tool to retrieve their contents (batch with `uris` when helpful).'
+
+const empty: Published = { schema: resources.EmptyInput, title: 'EmptyInput' }
+const anyValue: Published = { schema: resources.AnyValue, title: 'AnyValue' }
+const fetchInput: Published = { schema: resources.FetchSkillInput, title: 'FetchSkillInput' }
+const fetchOutput: Published = { schema: resources.FetchSkillOutput, title: 'String' }
+
+function define(
+  id: string,
+  description: string,
+  input: Published,
+  output: Published,
+  metadata: Record<string, unknown> = {},
+): FunctionSpec {
+  return {
+    id,
+    description,
+    metadata,
+    input: input.schema,
+    output: output.schema,
+    request_format: toDraft07(input.schema, input.title, input.definitions),
+    response_format: toDraft07(output.schema, output.title, output.definitions),
+  }
+}
+
+export const FUNCTIONS: readonly FunctionSpec[] = [
+  define(
+    'skills::register',
+    'Register a markdown skill so it appears as iii://{id} in resources/list.',
+    { schema: skills.RegisterSkillInput, title: 'RegisterSkillInput' },
+    { schema: skills.RegisterSkillOutput, title: 'RegisterSkillOutput' },
+  ),
+  define(
+    'skills::unregister',
+    'Remove a registered skill by id.',
+    { schema: skills.UnregisterSkillInput, title: 'UnregisterSkillInput' },
+    { schema: skills.UnregisterSkillOutput, title: 'UnregisterSkillOutput' },
+  ),
+  define(
+    'skills::list',
+    'List registered skills (id, body length, registered_at, origin) without bodies. ' +
+      '`origin` is `state` for state-backed entries, `fs` for filesystem-backed.',
+    { schema: skills.ListSkillsInput, title: 'ListSkillsInput' },
+    { schema: skills.ListSkillsOutput, title: 'ListSkillsOutput', definitions: { SkillEntry: skills.SkillEntry } },
+  ),
+  define(
+    'skills::resources-list',
+    'Internal: returns the MCP resources/list envelope with the iii://skills index + one iii://{id} entry per ' +
+      'registered skill.',
+    empty,
+    anyValue,
+  ),
+  define(
+    'skills::resources-read',
+    'Internal: resolves an iii:// URI and returns the MCP resources/read contents envelope.',
+    { schema: resources.ReadResourceInput, title: 'ReadResourceInput' },
+    anyValue,
+  ),
+  define('skills::resources-templates', 'Internal: returns the MCP resources/templates/list envelope.', empty, anyValue),
+  define('skills::fetch_skill', FETCH_DESCRIPTION, fetchInput, fetchOutput),
+  define('skill::fetch', FETCH_DESCRIPTION, fetchInput, fetchOutput, { tool: { label: 'Fetch skill' } }),
+  define(
+    'prompts::register',
+    'Register a slash-command prompt; clients call prompts/get to render it.',
+    {
+      schema: prompts.RegisterPromptInput,
+      title: 'RegisterPromptInput',
+      definitions: { PromptArgument: prompts.PromptArgument },
+    },
+    { schema: prompts.RegisterPromptOutput, title: 'RegisterPromptOutput' },
+  ),
+  define(
+    'prompts::unregister',
+    'Remove a registered prompt by name.',
+    { schema: prompts.UnregisterPromptInput, title: 'UnregisterPromptInput' },
+    { schema: prompts.UnregisterPromptOutput, title: 'UnregisterPromptOutput' },
+  ),
+  define(
+    'prompts::list',
+    'List registered prompts (name, function_id, arg count, registered_at, origin). ' +
+      '`origin` is `state` for state-backed entries, `fs` for filesystem-backed.',
+    { schema: prompts.ListPromptsInput, title: 'ListPromptsInput' },
+    {
+      schema: prompts.ListPromptsOutput,
+      title: 'ListPromptsOutput',
+      definitions: { PromptEntry: prompts.PromptEntry },
+    },
+  ),
+  define(
+    'prompts::mcp-list',
+    'Internal: returns the MCP prompts/list envelope (full arguments schema for each registered prompt).',
+    empty,
+    anyValue,
+  ),
+  define(
+    'prompts::mcp-get',
+    'Internal: dispatches a registered prompt handler and normalizes the result for MCP prompts/get.',
+    { schema: prompts.PromptGetInput, title: 'PromptGetInput' },
+    anyValue,
+  ),
+]
+
+export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map(FUNCTIONS.map((f) => [f.id, f]))
+
+export interface TriggerTypeSpec {
+  id: string
+  description: string
+}
+
+export const TRIGGER_TYPES: readonly TriggerTypeSpec[] = [
+  {
+    id: 'skills::on-change',
+    description: 'Fires after any mutation of the skills registry (register / unregister).',
+  },
+  {
+    id: 'prompts::on-change',
+    description: 'Fires after any mutation of the prompts registry (register / unregister).',
+  },
+]

@@ -1,0 +1,33 @@
+/**
+ * Wire shapes of the MCP-facing internals (§1.6–§1.9): the empty request of the envelope
+ * functions, `resources-read`, the fetch tool, and `AnyValue` for envelopes published untyped.
+ */
+import { z } from 'zod'
+
+export const EmptyInput = z.object({})
+
+/** Internal envelopes are published as "any JSON value", as upstream's `serde_json::Value` is. */
+export const AnyValue = z.unknown()
+
+export const ReadResourceInput = z.object({
+  uri: z.string(),
+})
+
+export const FetchSkillInput = z.object({
+  uri: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe('A single iii:// URI to read. Must start with "iii://".'),
+  uris: z
+    .array(z.string())
+    .nullable()
+    .default(null)
+    .describe('Multiple iii:// URIs to read and concatenate into one response.'),
+})
+
+/** The fetch tool answers with a bare markdown string, not an object. */
+export const FetchSkillOutput = z.string()
+
+export type ReadResourceInput = z.infer<typeof ReadResourceInput>
+export type FetchSkillInput = z.infer<typeof FetchSkillInput>

@@ -1,0 +1,81 @@
+/**
+ * The skills worker on an iii engine (§9): connect, register the two on-change trigger types and the
+ * 13 functions in upstream order, scan the filesystem sources once, and hand back a shutdown hook.
+ * The SDK connects in the background and replays every registration after a reconnect, so nothing
+ * here waits for the engine.
+ */
+import { registerWorker, type IIIClient } from 'iii-sdk'
+import type { Logger } from 'pino'
+import type { LoadedConfig } from './config-types.js'
+import { LOG } from './core/messages.js'
+import { StateStore } from './engine/state-store.js'
+import { Subscribers } from './engine/subscribers.js'
+import { FsSources } from './fs/sources.js'
+import { logFsHealth } from './fs/health.js'
+import type { Deps } from './functions/deps.js'
+import { HANDLERS } from './functions/index.js'
+import { FUNCTIONS, TRIGGER_TYPES } from './schemas/functions.js'
+import { parseInput } from './schemas/parse.js'
+
+type InitOptions = NonNullable<Parameters<typeof registerWorker>[1]>
+
+export interface StartWorkerOptions {
+  url: string
+  loaded: LoadedConfig
+  log: Logger
+  /** Extra SDK options (tests turn OTel off). */
+  sdk?: InitOptions
+}
+
+export interface RunningWorker {
+  iii: IIIClient
+  deps: Deps
+  shutdown(): Promise<void>
+}
+
+export async function startSkillsWorker(options: StartWorkerOptions): Promise<RunningWorker> {
+  const { config, baseDir } = options.loaded
+  const log = options.log
+  const iii = registerWorker(options.url, { workerName: 'skills', ...options.sdk })
+  const deps: Deps = {
+    config,
+    state: new StateStore(iii, config.state_timeout_ms),
+    fs: new FsSources(config, baseDir, log),
+    notify: {
+      skills: new Subscribers('skills::on-change', iii, log),
+      prompts: new Subscribers('prompts::on-change', iii, log),
+    },
+    log,
+    now: () => new Date(),
+    invoke: (functionId, payload) => iii.trigger({ function_id: functionId, payload, timeoutMs: config.state_timeout_ms }),
+  }
+  for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
+  registerFunctions(iii, deps)
+  log.info(LOG.functionsRegistered)
+  void logFsHealth(deps, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
+  log.info(LOG.ready)
+  return { iii, deps, shutdown: () => iii.shutdown() }
+}
+
+function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Logger): void {
+  const type = TRIGGER_TYPES.find((t) => t.id === subscribers.triggerType)
+  if (type === undefined) throw new Error(`unknown trigger type ${subscribers.triggerType}`)
+  iii.registerTriggerType({ id: type.id, description: type.description }, {
+    registerTrigger: async ({ id, function_id }) => subscribers.add(id, function_id),
+    unregisterTrigger: async ({ id }) => subscribers.remove(id),
+  })
+  log.info({ trigger_type: type.id }, LOG.triggerTypeRegistered)
+}
+
+function registerFunctions(iii: IIIClient, deps: Deps): void {
+  for (const fn of FUNCTIONS) {
+    const handle = HANDLERS[fn.id]
+    if (handle === undefined) throw new Error(`no handler for ${fn.id}`)
+    iii.registerFunction(fn.id, async (data: unknown) => handle(parseInput(fn.input, data), deps), {
+      description: fn.description,
+      request_format: fn.request_format,
+      response_format: fn.response_format,
+      metadata: fn.metadata,
+    })
+  }
+}

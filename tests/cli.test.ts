@@ -1,0 +1,113 @@
+import { CommanderError } from 'commander'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { parseCli, type CliOptions } from '../src/cli.js'
+
+const saved = process.env.III_URL
+beforeEach(() => {
+  delete process.env.III_URL
+})
+afterEach(() => {
+  if (saved === undefined) delete process.env.III_URL
+  else process.env.III_URL = saved
+})
+
+function run(argv: string[]): { options?: CliOptions; error?: CommanderError; out: string; err: string } {
+  let out = ''
+  let err = ''
+  const output = { writeOut: (s: string) => void (out += s), writeErr: (s: string) => void (err += s) }
+  try {
+    return { options: parseCli(argv, output), out, err }
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error
+    return { error, out, err }
+  }
+}
+
+const DEFAULTS: CliOptions = {
+  config: './config.yaml',
+  url: 'ws://127.0.0.1:49134',
+  urlSource: 'default',
+  manifest: false,
+  embedded: false,
+  engineHost: '127.0.0.1',
+  enginePort: 49134,
+  mcpHost: '127.0.0.1',
+  mcpPort: 3111,
+  mcp: true,
+  stateFile: undefined,
+  allowRemote: false,
+}
+
+describe('parseCli', () => {
+  it('uses the documented defaults', () => {
+    expect(run([]).options).toEqual(DEFAULTS)
+  })
+
+  it.each<[string, string[], Partial<CliOptions>]>([
+    ['a config path', ['--config', 'conf/skills.yaml'], { config: 'conf/skills.yaml' }],
+    ['the manifest flag', ['--manifest'], { manifest: true }],
+    ['an engine url', ['--url', 'ws://engine:1'], { url: 'ws://engine:1', urlSource: 'cli' }],
+    ['embedded mode', ['--embedded'], { embedded: true }],
+    ['engine host and port', ['--engine-host', 'localhost', '--engine-port', '0'], { engineHost: 'localhost', enginePort: 0 }],
+    ['mcp host and port', ['--mcp-host', '::1', '--mcp-port', '65535'], { mcpHost: '::1', mcpPort: 65535 }],
+    ['no mcp endpoint', ['--no-mcp'], { mcp: false }],
+    ['a state file', ['--state-file', 'state.json'], { stateFile: 'state.json' }],
+    ['a non-loopback host with --allow-remote', ['--engine-host', '0.0.0.0', '--allow-remote'], { engineHost: '0.0.0.0', allowRemote: true }],
+    ['a 127/8 host', ['--mcp-host', '127.0.0.2'], { mcpHost: '127.0.0.2' }],
+    ['a bracketed IPv6 loopback', ['--engine-host', '[::1]'], { engineHost: '[::1]' }],
+  ])('reads %s', (_case, argv, changed) => {
+    expect(run(argv).options).toEqual({ ...DEFAULTS, ...changed })
+  })
+
+  it.each<[string, string | undefined, string[], string, CliOptions['urlSource']]>([
+    ['III_URL when --url is absent', 'ws://from-env:2', [], 'ws://from-env:2', 'env'],
+    ['--url over III_URL', 'ws://from-env:2', ['--url', 'ws://flag:3'], 'ws://flag:3', 'cli'],
+    ['the default when III_URL is empty', '', [], 'ws://127.0.0.1:49134', 'default'],
+  ])('takes %s', (_case, env, argv, url, urlSource) => {
+    if (env !== undefined) process.env.III_URL = env
+    expect(run(argv).options).toMatchObject({ url, urlSource })
+  })
+
+  it.each<[string[], string]>([
+    [['--engine-port', 'abc'], "error: option '--engine-port <port>' argument 'abc' is invalid. expected an integer from 0 to 65535\n"],
+    [['--engine-port', '65536'], "error: option '--engine-port <port>' argument '65536' is invalid. expected an integer from 0 to 65535\n"],
+    [['--mcp-port', '-1'], "error: option '--mcp-port <port>' argument '-1' is invalid. expected an integer from 0 to 65535\n"],
+    [['--mcp-port', '80.5'], "error: option '--mcp-port <port>' argument '80.5' is invalid. expected an integer from 0 to 65535\n"],
+    [['--engine-host', '0.0.0.0'], 'error: --engine-host 0.0.0.0 is not a loopback address; pass --allow-remote to bind it\n'],
+    [['--mcp-host', '192.168.1.5'], 'error: --mcp-host 192.168.1.5 is not a loopback address; pass --allow-remote to bind it\n'],
+    [['--bogus'], "error: unknown option '--bogus'\n"],
+    [['serve'], 'error: too many arguments. Expected 0 arguments but got 1.\n'],
+  ])('rejects %j with exit code 1', (argv, message) => {
+    const { error, err } = run(argv)
+    expect(error?.exitCode).toBe(1)
+    expect(err).toBe(message)
+  })
+
+  it.each([['--help'], ['-h']])('prints help for %s and exits 0', (flag) => {
+    const { error, out } = run([flag])
+    expect(error?.exitCode).toBe(0)
+    expect(out).toBe(`Usage: iii-skills [options]
+
+Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.
+
+Options:
+  --config <path>       config file (YAML) (default: "./config.yaml")
+  --url <url>           iii engine WebSocket URL (default: "ws://127.0.0.1:49134", env: III_URL)
+  --manifest            print the worker manifest as JSON and exit
+  --embedded            start an iii engine inside this process and connect to it
+  --engine-host <host>  embedded engine: listen host (default: "127.0.0.1")
+  --engine-port <port>  embedded engine: listen port (default: 49134)
+  --mcp-host <host>     embedded engine: MCP endpoint host (default: "127.0.0.1")
+  --mcp-port <port>     embedded engine: MCP endpoint port (default: 3111)
+  --no-mcp              embedded engine: do not serve the MCP endpoint
+  --state-file <path>   embedded engine: keep state in this JSON file (default: in memory)
+  --allow-remote        embedded engine: allow listening on non-loopback hosts
+  -h, --help            print help
+
+Environment:
+  III_URL       engine WebSocket URL, used when --url is not given (default ws://127.0.0.1:49134)
+  LOG_LEVEL     log level: trace, debug, info, warn, error, fatal or silent (default info)
+  OTEL_ENABLED  set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export
+`)
+  })
+})

@@ -1,0 +1,125 @@
+/**
+ * One engine + one skills worker + one SDK client for tests that talk to the worker over the wire.
+ * Uses the engine at III_ENGINE_WS_URL when set (D11), else the embedded engine on a free port.
+ * The worker's config dir is a fresh temp root holding the fs fixture folders, so relative globs
+ * resolve against it rather than the process working directory.
+ */
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { registerWorker, type IIIClient } from 'iii-sdk'
+import { DEFAULT_CONFIG } from '../../src/config-types.js'
+import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
+import { silentLogger } from '../../src/logger.js'
+import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
+
+export const SKILLS_DIR = 'fs-skills'
+export const PROMPTS_DIR = 'fs-prompts'
+const SDK_OPTIONS = { otel: { enabled: false }, enableMetricsReporting: false } as const
+const PROBE_ATTEMPTS = 20
+const PROBE_INTERVAL_MS = 250
+
+export interface TestEnvironmentOptions {
+  /** Skill globs relative to the temp root; default `fs-skills/**\/*.md`. */
+  skillsGlobs?: string[]
+  /** Prompt globs relative to the temp root; default `fs-prompts/**\/*.md`. */
+  promptsGlobs?: string[]
+}
+
+export interface TestEnvironment {
+  url: string
+  client: IIIClient
+  /** The worker's config dir (glob base); differs from `process.cwd()`. */
+  tempRoot: string
+  /** True when the engine is the embedded one this process started. */
+  embedded: boolean
+  call<T = unknown>(functionId: string, payload: unknown, timeoutMs?: number): Promise<T>
+  /** Deletes every row of the `skills` and `prompts` scopes straight through `state::*` (no notifications). */
+  wipeScopes(): Promise<void>
+  /** Empties the temp root and recreates the `fs-skills/` and `fs-prompts/` folders. */
+  wipeFsDirs(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {
+  const external = process.env.III_ENGINE_WS_URL
+  const engine: EmbeddedEngine | undefined = external ? undefined : await startEmbeddedEngine({ port: 0 })
+  const url = external ?? engine!.url
+  const tempRoot = await mkdtemp(join(tmpdir(), 'skills-bdd-'))
+  await createFsDirs(tempRoot)
+  const worker: RunningWorker = await startSkillsWorker({
+    url,
+    loaded: {
+      config: {
+        ...DEFAULT_CONFIG,
+        skills: options.skillsGlobs ?? [`${SKILLS_DIR}/**/*.md`],
+        prompts: options.promptsGlobs ?? [`${PROMPTS_DIR}/**/*.md`],
+      },
+      baseDir: tempRoot,
+    },
+    log: silentLogger(),
+    sdk: SDK_OPTIONS,
+  })
+  const client = registerWorker(url, SDK_OPTIONS)
+  const call = <T>(functionId: string, payload: unknown, timeoutMs = 5000): Promise<T> =>
+    client.trigger<unknown, T>({ function_id: functionId, payload, timeoutMs })
+  const close = async (): Promise<void> => {
+    await client.shutdown()
+    await worker.shutdown()
+    await engine?.close()
+    await rm(tempRoot, { recursive: true, force: true })
+  }
+  try {
+    await waitUntilReady(call)
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return {
+    url,
+    client,
+    tempRoot,
+    embedded: engine !== undefined,
+    call,
+    wipeScopes: () => wipeScopes(call),
+    wipeFsDirs: () => wipeFsDirs(tempRoot),
+    close,
+  }
+}
+
+type Call = <T>(functionId: string, payload: unknown, timeoutMs?: number) => Promise<T>
+
+/** Upstream's probe: up to 20 attempts, 250 ms apart, until the worker answers. */
+async function waitUntilReady(call: Call): Promise<void> {
+  let lastError: unknown
+  for (let attempt = 0; attempt < PROBE_ATTEMPTS; attempt++) {
+    try {
+      await call('skills::list', {}, 1000)
+      return
+    } catch (error) {
+      lastError = error
+      await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS))
+    }
+  }
+  throw new Error(`skills worker never answered skills::list: ${String(lastError)}`)
+}
+
+async function wipeScopes(call: Call): Promise<void> {
+  for (const [scope, key] of [['skills', 'id'], ['prompts', 'name']] as const) {
+    const rows = await call<unknown>('state::list', { scope })
+    for (const row of Array.isArray(rows) ? rows : []) {
+      const value = (row as Record<string, unknown> | null)?.[key]
+      if (typeof value === 'string') await call('state::delete', { scope, key: value })
+    }
+  }
+}
+
+async function wipeFsDirs(tempRoot: string): Promise<void> {
+  for (const entry of await readdir(tempRoot)) await rm(join(tempRoot, entry), { recursive: true, force: true })
+  await createFsDirs(tempRoot)
+}
+
+async function createFsDirs(tempRoot: string): Promise<void> {
+  await mkdir(join(tempRoot, SKILLS_DIR), { recursive: true })
+  await mkdir(join(tempRoot, PROMPTS_DIR), { recursive: true })
+}
