@@ -68,7 +68,7 @@ Feature: prompts::register / unregister / list
       """
       {"name": "<id:ok>", "description": "x", "function_id": "test::handler", "arguments": "to"}
       """
-    Then the call fails with an error containing "arguments"
+    Then the call fails with an error containing "`arguments`"
 
   # ── round-trip ───────────────────────────────────────────────────────
 

@@ -48,6 +48,21 @@ Feature: iii:// resource resolver (skills::resources-list / read / templates)
 
   # ── reading iii:// URIs ───────────────────────────────────────────────
 
+  Scenario: a skill registered as "skills" is listed but iii://skills still means the index
+    When I register a skill with id "skills" and body "# Shadow of the index"
+    Then the call succeeds
+    When I call skills::resources-list
+    Then the result equals:
+      """
+      {"resources": [
+        {"uri": "iii://skills", "name": "skills", "description": "Index of every registered skill", "mimeType": "text/markdown"},
+        {"uri": "iii://skills", "name": "Shadow of the index", "mimeType": "text/markdown"}
+      ]}
+      """
+    When I read the URI "iii://skills"
+    Then the contents text contains "- [`skills`](iii://skills) — Shadow of the index"
+    And the contents text does not contain "\n# Shadow of the index"
+
   Scenario: iii://skills renders a markdown index with title and description
     Given a skill with id "indexed" and body:
       """
@@ -204,6 +219,11 @@ Feature: iii:// resource resolver (skills::resources-list / read / templates)
     When I read the URI "iii://fn/bdd/section-boom-<suffix>"
     Then the call fails with an error starting with "trigger bdd::section-boom-<suffix>: "
     And the call fails with an error containing "kaboom"
+
+  Scenario: a section whose function is not registered fails the read with the trigger error
+    When I read the URI "iii://fn/bdd/never-registered-<suffix>"
+    Then the call fails with an error starting with "trigger bdd::never-registered-<suffix>: "
+    And the call fails with an error containing "not found"
 
   # ── recursion guard ──────────────────────────────────────────────────
 

@@ -18,21 +18,19 @@ export async function startEmbeddedServices(options: CliOptions, log: Logger): P
     host: options.engineHost,
     port: options.enginePort,
     stateFile: options.stateFile,
-    log: log.child({ module: 'embedded-engine' }),
+    log,
   })
-  log.info({ url: engine.url, state_file: options.stateFile ?? null }, 'embedded iii engine listening')
   if (!options.mcp) return { url: engine.url, close: () => engine.close() }
   const mcp = await startMcpHttp({
     host: options.mcpHost,
     port: options.mcpPort,
     backend: engineBackend(engine),
-    log: log.child({ module: 'mcp' }),
+    log,
     serverVersion: packageVersion(),
   }).catch(async (error: unknown) => {
     await engine.close()
     throw error
   })
-  log.info({ url: mcp.url }, 'MCP endpoint listening (Streamable HTTP, POST only)')
   return {
     url: engine.url,
     close: async () => {

@@ -14,7 +14,7 @@ export interface LoggerOptions {
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? 'info'
-  return pino({ name: 'skills', level }, options.destination ?? pino.destination(2))
+  return pino({ level, base: { pid: process.pid } }, options.destination ?? pino.destination(2))
 }
 
 /** A logger that drops everything: for tests and library use without output. */

@@ -11,7 +11,7 @@ import { LOG } from './core/messages.js'
 import { StateStore } from './engine/state-store.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
-import { logFsHealth } from './fs/health.js'
+import { bootFsScan } from './functions/boot-scan.js'
 import type { Deps } from './functions/deps.js'
 import { HANDLERS } from './functions/index.js'
 import { FUNCTIONS, TRIGGER_TYPES } from './schemas/functions.js'
@@ -52,7 +52,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
   registerFunctions(iii, deps)
   log.info(LOG.functionsRegistered)
-  void logFsHealth(deps, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
+  void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
   log.info(LOG.ready)
   return { iii, deps, shutdown: () => iii.shutdown() }
 }

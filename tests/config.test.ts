@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../src/config.js'
+import { loadConfig, parseConfig } from '../src/config.js'
 import { DEFAULT_CONFIG } from '../src/config-types.js'
 import { createLogger } from '../src/logger.js'
 
@@ -114,5 +114,21 @@ describe('loadConfig failure', () => {
     config.skills.push('x/*.md')
     config.scopes.skills = 'changed'
     expect(DEFAULT_CONFIG).toEqual({ scopes: { skills: 'skills', prompts: 'prompts' }, state_timeout_ms: 10_000, skills: [], prompts: [] })
+  })
+})
+
+describe('the shipped config.yaml', () => {
+  const text = readFileSync(new URL('../config.yaml', import.meta.url), 'utf8')
+
+  it('holds exactly the defaults', () => {
+    expect(parseConfig(text)).toEqual(DEFAULT_CONFIG)
+  })
+
+  it('documents the glob lists as commented-out examples', () => {
+    const uncommented = text.replace(/^# ((?:skills|prompts):$|  - )/gm, '$1')
+    expect(parseConfig(uncommented)).toMatchObject({
+      skills: ['my-custom-skills-folder/**/*.md'],
+      prompts: ['my-custom-prompts-folder/**/*.md'],
+    })
   })
 })

@@ -2,11 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
 import { buildManifest, packageVersionFrom, renderManifest } from '../src/manifest.js'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string
   description: string
+  bin: Record<string, string>
 }
 
 const root = mkdtempSync(join(tmpdir(), 'skills-manifest-'))
@@ -60,5 +62,29 @@ describe('manifest', () => {
     mkdirSync(join(pkgRoot, sub), { recursive: true })
     writeFileSync(join(pkgRoot, 'package.json'), JSON.stringify({ name: 'iii-skills', version: '9.8.7' }))
     expect(packageVersionFrom(join(pkgRoot, sub))).toBe('9.8.7')
+  })
+})
+
+describe('iii.worker.yaml', () => {
+  const worker = parseYaml(readFileSync(new URL('../iii.worker.yaml', import.meta.url), 'utf8')) as Record<string, unknown>
+
+  it('follows the iii Node worker convention (§8 port note)', () => {
+    expect(worker).toEqual({
+      iii: 'v1',
+      name: 'skills',
+      version: pkg.version,
+      language: 'node',
+      deploy: 'image',
+      manifest: 'package.json',
+      description: buildManifest().description,
+      env: { III_URL: 'ws://localhost:49134' },
+      runtime: { language: 'typescript', entry: 'dist/src/main.js' },
+      resources: { memory: 256, cpus: 0.5 },
+      scripts: { install: 'npm ci && npm run build', start: 'node dist/src/main.js' },
+    })
+  })
+
+  it('starts the same entry point as the package bin', () => {
+    expect(pkg.bin['iii-skills']).toBe((worker.runtime as { entry: string }).entry)
   })
 })

@@ -8,7 +8,7 @@
  *   <suffix>     the scenario suffix `bdd-<12 hex>`
  *   <id:base>    the scoped id of `base` (`parent/sub` => `parent-bdd-…/sub`)
  *   <root>       the worker's config dir (the temp root holding the fs fixtures)
- *   <var:name>   a value a step recorded (e.g. `registered_at`)
+ *   <var:name>   a value a step recorded; `registered_at` is the one of the last register answer
  */
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber'
 import type { IIIClient } from 'iii-sdk'
@@ -85,6 +85,8 @@ export class SkillsWorld extends World {
     try {
       this.lastResult = await this.engine.call(functionId, payload)
       this.lastError = undefined
+      const stamp = (this.lastResult as { registered_at?: unknown } | undefined)?.registered_at
+      if (typeof stamp === 'string') this.vars.set('registered_at', stamp)
     } catch (error) {
       this.lastResult = undefined
       this.lastError = handlerErrorText(error)

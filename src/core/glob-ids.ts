@@ -45,3 +45,10 @@ function relativeTo(path: string, prefix: string): string | undefined {
   if (base.parts.some((part, i) => p.parts[i] !== part)) return undefined
   return p.parts.slice(base.parts.length).join('/')
 }
+
+/** PathBuf equality: `/a/./b.md` and `/a//b.md` name the same path, `/a/../b.md` does not. */
+export function samePath(a: string, b: string): boolean {
+  const left = components(a)
+  const right = components(b)
+  return left.absolute === right.absolute && left.parts.join('/') === right.parts.join('/')
+}

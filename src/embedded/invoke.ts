@@ -81,9 +81,9 @@ export function handleInvoke(engine: Engine, conn: WorkerConnection, m: InvokeFu
   const data = isObject(m.data) ? { ...m.data, _caller_worker_id: conn.id } : m.data
   const entry = engine.functions.get(m.function_id)
   if (entry === undefined) {
-    const outcome = fail(msg.FUNCTION_NOT_FOUND, msg.functionNotFound(m.function_id))
-    if (replyId !== undefined) conn.send(resultFrame(replyId, m.function_id, outcome))
-    else engine.log.warn({ function_id: m.function_id, error: outcome.error }, msg.LOG_VOID_CALL_FAILED)
+    const error = { code: msg.FUNCTION_NOT_FOUND, message: msg.functionNotFound(m.function_id) }
+    if (replyId !== undefined) conn.send(resultFrame(replyId, m.function_id, { ok: false, error }))
+    else engine.log.warn({ function_id: m.function_id, error }, msg.LOG_VOID_CALL_FAILED)
     return
   }
   if (entry.kind === 'builtin') {

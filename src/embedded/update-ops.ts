@@ -10,8 +10,10 @@ export type MergePath = string | string[]
 
 export type UpdateOp =
   | { type: 'set'; path: string; value: unknown }
-  | { type: 'increment' | 'decrement'; path: string; by: number }
-  | { type: 'append' | 'merge'; path?: MergePath; value: unknown }
+  | { type: 'increment'; path: string; by: number }
+  | { type: 'decrement'; path: string; by: number }
+  | { type: 'append'; path?: MergePath; value: unknown }
+  | { type: 'merge'; path?: MergePath; value: unknown }
   | { type: 'remove'; path: string }
 
 export interface UpdateOpError {
@@ -51,13 +53,13 @@ export function decodeUpdateOp(value: unknown): UpdateOp {
     case 'increment':
     case 'decrement': {
       const f = decodeStruct(type, value, { path: { kind: 'string' }, by: { kind: 'i64' } })
-      return { type, path: f.path as string, by: f.by as number }
+      return { type, path: f.path as string, by: f.by as number } as UpdateOp
     }
     case 'remove':
       return { type, path: decodeStruct('Remove', value, { path: { kind: 'string' } }).path as string }
     default: {
       const f = decodeStruct(type, value, { path: { kind: 'any', optional: true }, value: { kind: 'any' } })
-      return { type: type as 'append' | 'merge', path: decodeMergePath(f.path), value: f.value }
+      return { type: type as 'append' | 'merge', path: decodeMergePath(f.path), value: f.value } as UpdateOp
     }
   }
 }

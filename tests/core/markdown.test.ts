@@ -25,6 +25,7 @@ describe('extractTitle', () => {
     ['no H1: hash mid-line', 'text # not title', undefined],
     ['no H1: tab after the hash', '#\ttitle', undefined],
     ['no H1: empty document', '', undefined],
+    ['no H1: a leading BOM (Rust trim_start keeps it)', '\ufeff# Title\n', undefined],
   ])('finds %s', (_case, markdown, title) => {
     expect(extractTitle(markdown)).toBe(title)
   })

@@ -32,7 +32,7 @@ describe('parseUri', () => {
     expect(parseUri(uri)).toEqual(parsed)
   })
 
-  it.each<[string, ParsedUri]>([
+  it.each<[string, string, ParsedUri]>([
     ['an uppercase id (validated later, not here)', 'iii://Foo', { kind: 'skill', id: 'Foo' }],
     ['an id with a space', 'iii://a b', { kind: 'skill', id: 'a b' }],
     ['trailing whitespace (no trimming)', 'iii://skills ', { kind: 'skill', id: 'skills ' }],

@@ -64,10 +64,14 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
   const call = <T>(functionId: string, payload: unknown, timeoutMs = 5000): Promise<T> =>
     client.trigger<unknown, T>({ function_id: functionId, payload, timeoutMs })
   const close = async (): Promise<void> => {
-    await client.shutdown()
-    await worker.shutdown()
-    await engine?.close()
-    await rm(tempRoot, { recursive: true, force: true })
+    const results = await closeInOrder([
+      () => client.shutdown(),
+      () => worker.shutdown(),
+      async () => engine?.close(),
+      () => rm(tempRoot, { recursive: true, force: true }),
+    ])
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    if (failure) throw failure.reason
   }
   try {
     await waitUntilReady(call)
@@ -85,6 +89,19 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
     wipeFsDirs: () => wipeFsDirs(tempRoot),
     close,
   }
+}
+
+/** Runs every step even when an earlier one fails, so one bad close never leaks the rest. */
+async function closeInOrder(steps: Array<() => Promise<unknown>>): Promise<PromiseSettledResult<unknown>[]> {
+  const results: PromiseSettledResult<unknown>[] = []
+  for (const step of steps) {
+    try {
+      results.push({ status: 'fulfilled', value: await step() })
+    } catch (reason) {
+      results.push({ status: 'rejected', reason })
+    }
+  }
+  return results
 }
 
 type Call = <T>(functionId: string, payload: unknown, timeoutMs?: number) => Promise<T>

@@ -2,7 +2,8 @@
  * The MCP Streamable HTTP endpoint of embedded mode: what the iii engine's HTTP trigger plus the
  * `mcp` worker v0.5.8 serve in a real deployment, in one node:http server. POST {path} only (GET
  * is 405 so SDK clients don't report a missing SSE stream); stateless, no sessions. Bound to
- * loopback unless the caller asks otherwise.
+ * loopback unless the caller asks otherwise; bodies are capped (413) and browser requests from
+ * foreign origins refused (403), neither of which the engine-fronted bridge does.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,6 +11,7 @@ import { silentLogger } from '../../logger.js'
 import { classifyFrame, failure, PARSE_ERROR } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { answerRequest, DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
+import { isAllowedOrigin } from './origin.js'
 import { readRequestBody } from './read-body.js'
 import { sendAccepted, sendEvent, sendJson, sendPlain } from './replies.js'
 import type { McpHttpOptions, McpHttpServer } from './types.js'
@@ -52,6 +54,10 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, ct
   res.on('error', (error) => ctx.log.debug({ error: String(error) }, msg.LOG.clientAborted))
   if (pathnameOf(req.url) !== path) return sendPlain(res, 404, msg.HTTP_NOT_FOUND)
   if (req.method !== 'POST') return sendPlain(res, 405, msg.HTTP_METHOD_NOT_ALLOWED, { allow: 'POST' })
+  if (!isAllowedOrigin(req.headers.origin)) {
+    ctx.log.warn({ origin: req.headers.origin }, msg.LOG.originRefused)
+    return sendPlain(res, 403, msg.HTTP_FORBIDDEN)
+  }
   const body = await readRequestBody(req)
   if (body.kind === 'aborted') return ctx.log.debug(msg.LOG.clientAborted)
   if (body.kind === 'too-large') {

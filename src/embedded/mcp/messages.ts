@@ -16,6 +16,7 @@ export const remoteError = (code: string, message: string) => `remote error (${c
 
 // --- plain HTTP replies (outside JSON-RPC) ---------------------------------------------------------
 export const HTTP_NOT_FOUND = 'Not Found'
+export const HTTP_FORBIDDEN = 'Forbidden'
 export const HTTP_METHOD_NOT_ALLOWED = 'Method Not Allowed'
 export const HTTP_PAYLOAD_TOO_LARGE = 'Payload Too Large'
 export const HTTP_INTERNAL_ERROR = 'Internal Server Error'
@@ -24,6 +25,7 @@ export const HTTP_INTERNAL_ERROR = 'Internal Server Error'
 export const LOG = {
   listening: 'mcp endpoint listening',
   closed: 'mcp endpoint closed',
+  originRefused: 'mcp request from a non-loopback browser origin; refused',
   bodyTooLarge: 'mcp request body too large; rejected',
   clientAborted: 'mcp client went away before the reply',
   delegateFailed: 'mcp delegate call failed',

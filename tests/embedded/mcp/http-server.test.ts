@@ -128,6 +128,19 @@ describe('HTTP surface', () => {
     await response.body?.cancel()
   })
 
+  it.each(['https://evil.example', 'null'])('refuses a POST from browser origin %s with 403 before calling anything', async (origin) => {
+    const backend = fakeBackend()
+    await server.close()
+    server = await startOnFreePort(backend)
+    const reply = await post(server.url, JSON.stringify(request('tools/call', { name: 'demo__x' })), { origin })
+    expect([reply.status, backend.calls]).toEqual([403, []])
+  })
+
+  it('serves a POST from a loopback browser origin', async () => {
+    const reply = await post(server.url, JSON.stringify(request('ping')), { origin: 'http://localhost:6274' })
+    expect(eventData(reply).result).toEqual({})
+  })
+
   it('rejects a declared body over 4 MiB with 413', async () => {
     const reply = await post(server.url, 'x'.repeat(4 * 1024 * 1024 + 1))
     expect(reply.status).toBe(413)

@@ -1,0 +1,135 @@
+/**
+ * The embedded iii engine: a single-process implementation of the worker-protocol subset and the
+ * built-ins that skills and its callers use (spec engine-protocol.md §6). Every test runs against
+ * it, and `iii-skills --embedded` serves it to users who have no `iii` binary. Behaviour follows the
+ * real engine 0.22.1, strictness included (undecodable frames are dropped, not answered).
+ */
+import type { RequestListener } from 'node:http'
+import { silentLogger, type Logger } from '../logger.js'
+import { installEngineBuiltins, summarize } from './builtins-engine.js'
+import { installStateBuiltins } from './builtins-state.js'
+import { Engine } from './engine.js'
+import * as msg from './messages.js'
+import { StateFile } from './persistence.js'
+import { listen } from './server.js'
+import { StateStore } from './state-store.js'
+
+export { MAX_FRAME_BYTES } from './server.js'
+
+export interface EmbeddedEngineOptions {
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Default 0: a free port chosen by the OS. */
+  port?: number
+  /** Persist state here (JSON, atomic rewrites); in memory when absent. */
+  stateFile?: string
+  log?: Logger
+  /** Default true: drop `invokefunction` frames without `data`, as the real engine does. */
+  strict?: boolean
+  /** Keep every frame in `frames` (tests). */
+  recordFrames?: boolean
+  /** Serves plain HTTP requests on the same port; 404 when absent. */
+  httpHandler?: RequestListener
+}
+
+export interface FunctionListing {
+  function_id: string
+  description?: string
+  request_format?: unknown
+  response_format?: unknown
+  metadata?: unknown
+  worker_name?: string
+}
+
+export interface FrameRecord {
+  direction: 'in' | 'out'
+  workerId: string
+  text: string
+}
+
+export interface WorkerListing {
+  id: string
+  name?: string
+  pid?: number
+  connectedAtMs: number
+}
+
+export interface InvokeOptions {
+  timeoutMs?: number
+  metadata?: unknown
+}
+
+export interface EmbeddedEngine {
+  /** ws://host:port */
+  url: string
+  host: string
+  port: number
+  /** Engine-internal call (no `_caller_worker_id`); rejects with iii-sdk's InvocationError. */
+  invoke(functionId: string, data: unknown, options?: InvokeOptions): Promise<unknown>
+  /** Every registered function, built-ins included, sorted by id. */
+  listFunctions(): FunctionListing[]
+  workers(): WorkerListing[]
+  /** Drops a worker's socket without a close handshake and cleans it up (spec §5). */
+  dropWorker(workerId: string): boolean
+  /** Recorded frames (only with `recordFrames`). */
+  readonly frames: FrameRecord[]
+  /** Resolves once state mutations so far are persisted (no-op without `stateFile`). */
+  flush(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): Promise<EmbeddedEngine> {
+  const log = (options.log ?? silentLogger()).child({ module: 'embedded-engine' })
+  const host = options.host ?? '127.0.0.1'
+  const frames: FrameRecord[] = []
+  const record = options.recordFrames ? (direction: 'in' | 'out', workerId: string, text: string) => {
+    frames.push({ direction, workerId, text })
+  } : undefined
+  const engine = new Engine(log, options.strict ?? true, record)
+
+  let stateFile: StateFile | undefined
+  const store = new StateStore(() => stateFile?.schedule())
+  if (options.stateFile !== undefined) {
+    stateFile = new StateFile(options.stateFile, store, log)
+    await stateFile.load()
+  } else log.info(msg.LOG_STATE_IN_MEMORY)
+  installEngineBuiltins(engine)
+  installStateBuiltins(engine, store)
+
+  const listener = await listen({ host, port: options.port ?? 0, engine, log, httpHandler: options.httpHandler })
+  const url = `ws://${host.includes(':') ? `[${host}]` : host}:${listener.port}`
+  log.info({ url, state_file: options.stateFile }, msg.LOG_LISTENING)
+
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    host,
+    port: listener.port,
+    frames,
+    invoke: (functionId, data, invokeOptions) => engine.call(functionId, data, invokeOptions),
+    listFunctions: () => engine.functions.all().map(summarize),
+    workers: () => [...engine.workers.values()].map((w) => ({
+      id: w.id, name: w.metadata.name, pid: w.metadata.pid, connectedAtMs: w.connectedAtMs,
+    })),
+    dropWorker(workerId) {
+      const conn = engine.workers.get(workerId)
+      if (conn === undefined) return false
+      conn.terminate()
+      engine.detach(conn)
+      return true
+    },
+    flush: async () => stateFile?.flush(),
+    close() {
+      closing ??= (async () => {
+        for (const conn of [...engine.workers.values()]) {
+          conn.terminate()
+          engine.detach(conn)
+        }
+        await listener.close()
+        await stateFile?.flush()
+        log.info({ url }, msg.LOG_STOPPED)
+      })()
+      return closing
+    },
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Walks the file system for one compiled, brace-free glob the way the Rust `glob` crate does
+ * (literal components are looked up without listing the directory, `**` descends into every
+ * directory including dot-dirs and symlinked ones), then keeps regular files only. Unlike the crate
+ * it never re-enters a directory that is already on the current descent, so a symlink loop cannot
+ * make a scan run forever.
+ */
+import { lstat, readdir, stat } from 'node:fs/promises'
+import type { BigIntStats } from 'node:fs'
+import * as msg from '../core/messages.js'
+import type { Logger } from '../logger.js'
+import { type CompiledGlob, type Component, matchesComponent, matchName, startsWithDot } from './glob-pattern.js'
+import { ioErrorText } from './io-error.js'
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Matched regular files (symlinks followed), in no particular order. */
+export async function walkGlob(glob: CompiledGlob, log: Logger): Promise<string[]> {
+  if (glob.requireDir || glob.components.length === 0) return []
+  const walker = new Walker(glob.components, log)
+  await walker.fill(glob.root, 0, new Set())
+  return walker.regularFiles()
+}
+
+// "/" + "tmp" => "/tmp"; "." + "a" => "a" (the crate does not prefix relative results with ./)
+function join(dir: string, name: string): string {
+  if (dir === '.') return name
+  return dir.endsWith('/') ? dir + name : `${dir}/${name}`
+}
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+const identity = (s: BigIntStats) => `${s.dev}:${s.ino}`
+
+async function statOrUndefined(path: string): Promise<BigIntStats | undefined> {
+  try {
+    return await stat(path, { bigint: true })
+  } catch {
+    return undefined
+  }
+}
+
+class Walker {
+  private readonly candidates: string[] = []
+  private readonly last: number
+
+  constructor(private readonly components: readonly Component[], private readonly log: Logger) {
+    this.last = components.length - 1
+  }
+
+  /** fill_todo: apply component `idx` inside `dir`; `ancestors` are the directories `**` is inside. */
+  async fill(dir: string, idx: number, ancestors: ReadonlySet<string>): Promise<void> {
+    const info = await statOrUndefined(dir)
+    if (!info?.isDirectory()) return
+    const component = this.components[idx] as Component
+    if (component.kind === 'literal') {
+      const next = join(dir, component.text)
+      const special = component.text === '.' || component.text === '..'
+      if (special || (await this.exists(next))) await this.add(next, idx, ancestors)
+      return
+    }
+    const inside = component.kind === 'recursive' ? new Set(ancestors).add(identity(info)) : ancestors
+    for (const name of await this.list(dir)) await this.visit(join(dir, name), idx, inside)
+    if (!startsWithDot(component)) return
+    for (const special of ['.', '..']) {
+      if (component.kind === 'wild' && matchName(component.tokens, special)) {
+        await this.add(join(dir, special), idx, ancestors)
+      }
+    }
+  }
+
+  private async add(path: string, idx: number, ancestors: ReadonlySet<string>): Promise<void> {
+    if (idx === this.last) this.candidates.push(path)
+    else await this.fill(path, idx + 1, ancestors)
+  }
+
+  /** One directory entry found while applying component `idx` (the crate's `Paths::next`). */
+  private async visit(path: string, idx: number, ancestors: ReadonlySet<string>): Promise<void> {
+    let current = idx
+    if (this.components[current]?.kind === 'recursive') {
+      let next = current
+      while (this.components[next + 1]?.kind === 'recursive') next++
+      const info = await statOrUndefined(path)
+      if (info?.isDirectory() && !ancestors.has(identity(info))) await this.fill(path, next, ancestors)
+      if (next === this.last) return
+      current = next + 1
+    }
+    if (!matchesComponent(this.components[current] as Component, baseName(path))) return
+    if (current === this.last) this.candidates.push(path)
+    else await this.fill(path, current + 1, ancestors)
+  }
+
+  private async exists(path: string): Promise<boolean> {
+    try {
+      await lstat(path)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  // Names that are not UTF-8 are skipped, as the crate skips them.
+  private async list(dir: string): Promise<string[]> {
+    let raw: Buffer[]
+    try {
+      raw = await readdir(dir, { encoding: 'buffer' })
+    } catch (error) {
+      this.log.warn({ error: msg.globEntryFailed(dir, ioErrorText(error)) }, msg.LOG.globEntryError)
+      return []
+    }
+    const names: string[] = []
+    for (const name of raw) {
+      try {
+        names.push(UTF8.decode(name))
+      } catch {
+        continue
+      }
+    }
+    return names
+  }
+
+  /** `is_file()` on every match, following symlinks; a match gone by now is logged and dropped. */
+  async regularFiles(): Promise<string[]> {
+    const files: string[] = []
+    for (const path of this.candidates) {
+      try {
+        if ((await stat(path)).isFile()) files.push(path)
+      } catch (error) {
+        this.log.warn({ error: msg.globEntryFailed(path, ioErrorText(error)) }, msg.LOG.globEntryError)
+      }
+    }
+    return files
+  }
+}

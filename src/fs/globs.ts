@@ -1,0 +1,58 @@
+/**
+ * Expands one configured fs glob (§6.1): relative patterns are joined onto the base dir as text
+ * (`..` kept), braces are expanded (D3), each alternative is validated and matched with Rust `glob`
+ * crate semantics, and the union of regular files comes back sorted component by component. An
+ * invalid pattern is reported as a skip reason naming the pattern as written in the config.
+ */
+import * as msg from '../core/messages.js'
+import type { Logger } from '../logger.js'
+import { expandBraces } from './braces.js'
+import { type CompiledGlob, compileGlob, parsePattern } from './glob-pattern.js'
+import { walkGlob } from './glob-walk.js'
+
+export const MAX_BRACE_ALTERNATIVES = 1024
+
+export type GlobExpansion = { paths: string[] } | { error: string }
+
+// ("docs/*.md", "/srv/cfg") => "/srv/cfg/docs/*.md"; "/abs/*.md" stays as is
+export function absolutePattern(pattern: string, baseDir: string): string {
+  if (pattern.startsWith('/')) return pattern
+  return baseDir.endsWith('/') ? baseDir + pattern : `${baseDir}/${pattern}`
+}
+
+export async function expandGlob(pattern: string, baseDir: string, log: Logger): Promise<GlobExpansion> {
+  const compiled = compileAll(pattern, absolutePattern(pattern, baseDir))
+  if ('error' in compiled) return compiled
+  const found = new Set<string>()
+  for (const glob of compiled.globs) {
+    for (const path of await walkGlob(glob, log)) found.add(path)
+  }
+  return { paths: [...found].sort(comparePaths) }
+}
+
+function compileAll(pattern: string, absolute: string): { globs: CompiledGlob[] } | { error: string } {
+  const whole = parsePattern(absolute)
+  if ('error' in whole) return { error: msg.invalidGlob(pattern, whole.error) }
+  const alternatives = expandBraces(absolute, MAX_BRACE_ALTERNATIVES)
+  if (alternatives === undefined) {
+    return { error: msg.invalidGlob(pattern, msg.globTooManyAlternatives(MAX_BRACE_ALTERNATIVES)) }
+  }
+  const globs: CompiledGlob[] = []
+  for (const alternative of alternatives) {
+    const glob = compileGlob(alternative)
+    if ('error' in glob) return { error: msg.invalidGlob(pattern, glob.error) }
+    globs.push(glob)
+  }
+  return { globs }
+}
+
+// Path order: component by component, bytes of UTF-8 (so `a/b` < `a-b` < `a.b/c` as in Rust).
+export function comparePaths(a: string, b: string): number {
+  const left = a.split('/')
+  const right = b.split('/')
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const order = Buffer.compare(Buffer.from(left[i] as string), Buffer.from(right[i] as string))
+    if (order !== 0) return order
+  }
+  return left.length - right.length
+}

@@ -1,0 +1,54 @@
+/**
+ * Boot diagnostics (§6.9 + D4), logged once: each fs entry that will be served, each file that
+ * was skipped (skills first, then prompts) and, when the state scopes could be listed, each fs
+ * entry shadowed by a state row; then one summary line. Later re-globs skip silently.
+ */
+import type { SkillsConfig } from '../config-types.js'
+import * as msg from '../core/messages.js'
+import type { Logger } from '../logger.js'
+import { expandPromptGlobs } from './prompt-files.js'
+import { expandSkillGlobs } from './skill-files.js'
+import type { FsSkip } from './types.js'
+
+/** Keys present in the state scopes, or the Error listing them failed with. */
+export interface StateKeys {
+  skills: ReadonlySet<string>
+  prompts: ReadonlySet<string>
+}
+
+export interface FsHealth {
+  skills: number
+  prompts: number
+  skipped: number
+}
+
+const NO_KEYS: StateKeys = { skills: new Set(), prompts: new Set() }
+
+export async function logFsHealth(
+  config: Pick<SkillsConfig, 'skills' | 'prompts'>,
+  baseDir: string,
+  log: Logger,
+  stateKeys?: StateKeys | Error,
+): Promise<FsHealth> {
+  const skills = await expandSkillGlobs(config.skills, baseDir, log)
+  const prompts = await expandPromptGlobs(config.prompts, baseDir, log)
+  if (stateKeys instanceof Error) log.warn({ error: stateKeys.message }, msg.LOG.fsShadowScanFailed)
+  const keys = stateKeys instanceof Error || stateKeys === undefined ? NO_KEYS : stateKeys
+
+  const shadowed = (kind: FsSkip['kind'], path: string): FsSkip => ({ kind, path, reason: msg.FS_SHADOWED_BY_STATE })
+  const servedSkills = skills.skills.filter((s) => !keys.skills.has(s.id))
+  const servedPrompts = prompts.prompts.filter((p) => !keys.prompts.has(p.name))
+  const skipped: FsSkip[] = [
+    ...skills.skipped,
+    ...skills.skills.filter((s) => keys.skills.has(s.id)).map((s) => shadowed('skill', s.path)),
+    ...prompts.skipped,
+    ...prompts.prompts.filter((p) => keys.prompts.has(p.name)).map((p) => shadowed('prompt', p.path)),
+  ]
+
+  for (const { id, path } of servedSkills) log.info({ id, path }, msg.LOG.fsSkillLoaded)
+  for (const { name, path } of servedPrompts) log.info({ name, path }, msg.LOG.fsPromptLoaded)
+  for (const { kind, path, reason } of skipped) log.warn({ kind, path, reason }, msg.LOG.fsEntrySkipped)
+  const health = { skills: servedSkills.length, prompts: servedPrompts.length, skipped: skipped.length }
+  log.info({ ...health, base_dir: baseDir }, msg.LOG.fsScanComplete)
+  return health
+}

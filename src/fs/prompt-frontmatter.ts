@@ -1,0 +1,104 @@
+/**
+ * Decodes an fs prompt's frontmatter into `{name?, description?}` as upstream's serde_yaml struct
+ * does (§6.4 step 3): the document must be a mapping (an empty document counts as an empty one);
+ * other keys are ignored; any scalar becomes its text (`name: 123` => "123"); `~`, `null` and an
+ * empty value mean absent; a sequence or mapping is a type error. Only the two fields are ever
+ * looked at and aliases are resolved one step, so an alias bomb under another key expands nothing;
+ * oversized frontmatter is refused before parsing.
+ */
+import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar } from 'yaml'
+import { debugString } from '../core/rust-debug.js'
+import { utf8Length } from '../core/ids.js'
+import * as msg from '../core/messages.js'
+
+export const MAX_FRONTMATTER_BYTES = 65_536
+
+export interface PromptFrontmatter {
+  name?: string
+  description?: string
+}
+
+type Decoded = { frontmatter: PromptFrontmatter } | { error: string }
+
+const STRUCT = 'struct PromptFrontmatter'
+const FIELDS = new Set(['name', 'description'])
+const NULLS = new Set(['', '~', 'null', 'Null', 'NULL'])
+
+export function parsePromptFrontmatter(text: string): Decoded {
+  const len = utf8Length(text)
+  if (len > MAX_FRONTMATTER_BYTES) return { error: msg.frontmatterTooLarge(len, MAX_FRONTMATTER_BYTES) }
+  const lines = new LineCounter()
+  let doc: Document.Parsed
+  try {
+    // A lone CR is a line break in YAML (and in libyaml, which upstream uses); the yaml package
+    // would keep it inside a plain scalar. Same length, so error positions stay right.
+    const source = text.replace(/\r(?!\n)/g, '\n')
+    doc = parseDocument(source, { lineCounter: lines, uniqueKeys: false, prettyErrors: false })
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) }
+  }
+  const syntax = doc.errors[0]
+  if (syntax !== undefined) {
+    const { line, col } = lines.linePos(syntax.pos[0])
+    return { error: msg.yamlAt(syntax.message, line, col) }
+  }
+  return new Decoder(doc, lines).root(doc.contents)
+}
+
+class Decoder {
+  constructor(private readonly doc: Document.Parsed, private readonly lines: LineCounter) {}
+
+  root(node: Node | null): Decoded {
+    if (node === null || (isScalar(node) && node.type === 'PLAIN' && node.source === '')) return { frontmatter: {} }
+    if (!isMap(node)) return { error: this.invalidType(node, STRUCT) }
+    const frontmatter: PromptFrontmatter = {}
+    const seen = new Set<string>()
+    for (const pair of node.items) {
+      const key = this.resolve(pair.key as Node | null)
+      if (key !== null && !isScalar(key)) return { error: this.invalidType(key, 'field identifier') }
+      const field = key === null ? '' : scalarText(key)
+      if (!FIELDS.has(field)) continue
+      if (seen.has(field)) return { error: msg.yamlDuplicateField(field) }
+      seen.add(field)
+      const value = this.resolve(pair.value as Node | null)
+      if (value === null || (isScalar(value) && value.type === 'PLAIN' && NULLS.has(value.source ?? ''))) continue
+      if (!isScalar(value)) return { error: msg.yamlFieldError(field, this.invalidType(value, 'a string')) }
+      frontmatter[field as keyof PromptFrontmatter] = scalarText(value)
+    }
+    return { frontmatter }
+  }
+
+  private resolve(node: Node | null): Node | null {
+    if (node === null || !isAlias(node)) return node
+    return (node.resolve(this.doc) as Node | undefined) ?? null
+  }
+
+  // serde's "invalid type: sequence, expected a string at line 2 column 7" (no position at 1:1).
+  private invalidType(node: Node, expected: string): string {
+    const error = msg.yamlInvalidType(unexpected(node), expected)
+    const { line, col } = this.lines.linePos(node.range?.[0] ?? 0)
+    return line === 1 && col === 1 ? error : msg.yamlAt(error, line, col)
+  }
+}
+
+// The scalar as serde_yaml hands it to a string field: plain scalars as written (`1.0`, `0x1F`).
+function scalarText(node: Scalar): string {
+  if (node.type === 'PLAIN' && node.source !== undefined) return node.source
+  return typeof node.value === 'string' ? node.value : String(node.value ?? '')
+}
+
+// serde's `Unexpected` wording for what was found.
+function unexpected(node: Node): string {
+  if (isSeq(node)) return 'sequence'
+  if (isMap(node)) return 'map'
+  if (!isScalar(node)) return 'value'
+  if (node.type !== 'PLAIN') return `string ${debugString(scalarText(node))}`
+  const { value } = node
+  if (value === null) return 'unit value'
+  if (typeof value === 'boolean') return `boolean \`${value}\``
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    const isInteger = typeof value === 'bigint' || (Number.isInteger(value) && !/[.eE]/.test(node.source ?? ''))
+    return isInteger ? `integer \`${value}\`` : `floating point \`${value}\``
+  }
+  return `string ${debugString(scalarText(node))}`
+}

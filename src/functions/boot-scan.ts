@@ -1,0 +1,29 @@
+/**
+ * The one-time boot scan of the filesystem sources (§6.9, D4). Once connected it lists both state
+ * scopes (best effort) so fs entries shadowed by state rows are reported too.
+ */
+import type { Logger } from 'pino'
+import { logFsHealth, type FsHealth, type StateKeys } from '../fs/health.js'
+import type { Deps } from './deps.js'
+import { decodePromptRows, decodeSkillRows } from './stored-rows.js'
+
+export async function bootFsScan(deps: Deps, baseDir: string, log: Logger): Promise<FsHealth> {
+  const { config } = deps
+  const hasSources = config.skills.length > 0 || config.prompts.length > 0
+  return logFsHealth(config, baseDir, log, hasSources ? await readStateKeys(deps) : undefined)
+}
+
+async function readStateKeys(deps: Deps): Promise<StateKeys | Error> {
+  try {
+    const [skills, prompts] = await Promise.all([
+      deps.state.list(deps.config.scopes.skills),
+      deps.state.list(deps.config.scopes.prompts),
+    ])
+    return {
+      skills: new Set(decodeSkillRows(skills).map((row) => row.id)),
+      prompts: new Set(decodePromptRows(prompts).map((row) => row.name)),
+    }
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error))
+  }
+}
