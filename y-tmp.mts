@@ -1,7 +1,7 @@
-import { parsePromptFrontmatter } from './src/fs/prompt-frontmatter.js'
-for (let i = 0; i < 200; i++) parsePromptFrontmatter(`name: x\ndescription: y${i}\nt: [a, [b, {c: d}]]`)
-for (const d of [1000, 3000, 10000, 20000, 30000]) {
+import { Parser } from 'yaml'
+for (const src of ['['.repeat(30000) + ']'.repeat(30000), '- '.repeat(30000) + 'x', 'a:\n  b:\n    c: [1, {d: e}]\n- x', '? '.repeat(20000)+'x']) {
   const t = Date.now()
-  const r = parsePromptFrontmatter(`${'['.repeat(d)}${']'.repeat(d)}`)
-  console.log(d, JSON.stringify(r).slice(0, 100), Date.now() - t, process.memoryUsage().heapUsed >> 20)
+  try { const toks = [...new Parser().parse(src)]; console.log(toks.length, toks.map(t => t.type), Date.now() - t) } catch (e) { console.log('THROW', (e as Error).message.slice(0, 80)) }
 }
+const toks = [...new Parser().parse('a:\n  b:\n    c: [1, {d: e}]\nx: &q - y\n')]
+console.log(JSON.stringify(toks, (k, v) => k === 'source' || k === 'offset' || k === 'indent' ? undefined : v, 1).slice(0, 3000))

@@ -113,6 +113,7 @@ export const ioFileTooLarge = (len: number, max: number) => `file is too large (
 export const frontmatterTooLarge = (len: number, max: number) => `frontmatter too large (${len} bytes; max ${max})`
 export const yamlInvalidType = (unexpected: string, expected: string) =>
   `invalid type: ${unexpected}, expected ${expected}`
+export const YAML_RECURSION_LIMIT = 'recursion limit exceeded'
 export const yamlDuplicateField = (field: string) => `duplicate field \`${field}\``
 export const yamlFieldError = (field: string, error: string) => `${field}: ${error}`
 export const yamlAt = (error: string, line: number, column: number) => `${error} at line ${line} column ${column}`

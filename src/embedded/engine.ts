@@ -38,7 +38,7 @@ export class Engine {
 
   receive(conn: WorkerConnection, data: RawData, isBinary: boolean): void {
     if (!conn.open) return
-    const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer)
+    const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)
     if (isBinary && TELEMETRY_PREFIXES.includes(buffer.subarray(0, 4).toString('latin1'))) return
     const text = buffer.toString('utf8')
     this.record?.('in', conn.id, text)

@@ -3,15 +3,30 @@
  * does (§6.4 step 3): the document must be a mapping (an empty document counts as an empty one);
  * other keys are ignored; any scalar becomes its text (`name: 123` => "123"); `~`, `null` and an
  * empty value mean absent; a sequence or mapping is a type error. Only the two fields are ever
- * looked at and aliases are resolved one step, so an alias bomb under another key expands nothing;
- * oversized frontmatter is refused before parsing.
+ * looked at and aliases are resolved one step, so an alias bomb under another key expands nothing.
+ * Oversized frontmatter is refused before parsing, and nesting deeper than serde_yaml's recursion
+ * limit before composing: the yaml package composes recursively, and `[[[[…` 30k deep would
+ * otherwise exhaust the stack.
  */
-import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar } from 'yaml'
+import {
+  type CST,
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  Parser,
+  type Scalar,
+} from 'yaml'
 import { debugString } from '../core/rust-debug.js'
 import { utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 
 export const MAX_FRONTMATTER_BYTES = 65_536
+export const MAX_NESTING = 128
 
 export interface PromptFrontmatter {
   name?: string
@@ -33,6 +48,7 @@ export function parsePromptFrontmatter(text: string): Decoded {
     // A lone CR is a line break in YAML (and in libyaml, which upstream uses); the yaml package
     // would keep it inside a plain scalar. Same length, so error positions stay right.
     const source = text.replace(/\r(?!\n)/g, '\n')
+    if (nestingDepth([...new Parser().parse(source)]) > MAX_NESTING) return { error: msg.YAML_RECURSION_LIMIT }
     doc = parseDocument(source, { lineCounter: lines, uniqueKeys: false, prettyErrors: false })
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
@@ -101,4 +117,24 @@ function unexpected(node: Node): string {
     return isInteger ? `integer \`${value}\`` : `floating point \`${value}\``
   }
   return `string ${debugString(scalarText(node))}`
+}
+
+interface CstCollection {
+  items: Array<{ key?: unknown; value?: unknown }>
+}
+
+// Deepest collection nesting of the parser's (iteratively built) syntax tree, walked without recursion.
+function nestingDepth(tokens: CST.Token[]): number {
+  let max = 0
+  const todo: Array<[unknown, number]> = tokens.map((token) => [token, 0])
+  while (todo.length > 0 && max <= MAX_NESTING) {
+    const [node, depth] = todo.pop() as [unknown, number]
+    if (typeof node !== 'object' || node === null) continue
+    if ((node as CST.Token).type === 'document') todo.push([(node as CST.Document).value, depth])
+    const items = (node as Partial<CstCollection>).items
+    if (!Array.isArray(items)) continue
+    max = Math.max(max, depth + 1)
+    for (const item of items) todo.push([item.key, depth + 1], [item.value, depth + 1])
+  }
+  return max
 }

@@ -4,8 +4,8 @@ import { useHarness } from './harness.js'
 
 const h = useHarness()
 
-const REQUEST = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }
-const RESPONSE = { type: 'object', properties: { ok: { type: 'boolean' } } }
+const REQUEST = { type: 'object' as const, properties: { id: { type: 'string' } }, required: ['id'] }
+const RESPONSE = { type: 'object' as const, properties: { ok: { type: 'boolean' } } }
 
 async function setup() {
   const engine = await h.engine()

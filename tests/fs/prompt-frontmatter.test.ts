@@ -58,9 +58,16 @@ describe('parsePromptFrontmatter', () => {
     expect(Date.now() - started).toBeLessThan(1000)
   })
 
-  it('survives deeply nested flow collections within the size cap', () => {
-    const text = `${'['.repeat(30_000)}${']'.repeat(30_000)}`
-    const result = parsePromptFrontmatter(text)
-    expect(result).toHaveProperty('error')
+  it.each([
+    ['flow collections', `${'['.repeat(30_000)}${']'.repeat(30_000)}`],
+    ['compact sequences', `${'- '.repeat(30_000)}x`],
+    ['flow mappings under a key', `description: ${'{a: '.repeat(129)}b${'}'.repeat(129)}`],
+  ])('refuses %s nested deeper than 128 levels without composing them', (_name, text) => {
+    expect(parsePromptFrontmatter(text)).toEqual({ error: 'recursion limit exceeded' })
+  })
+
+  it('accepts nesting up to the limit under an ignored key', () => {
+    const text = `deep: ${'['.repeat(127)}${']'.repeat(127)}\ndescription: d`
+    expect(parsePromptFrontmatter(text)).toEqual({ frontmatter: { description: 'd' } })
   })
 })

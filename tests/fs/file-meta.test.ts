@@ -1,0 +1,31 @@
+import { utimes } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fileMeta } from '../../src/fs/file-meta.js'
+import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+
+let root: string
+beforeEach(async () => {
+  root = await makeTempDir()
+})
+afterEach(async () => {
+  await removeTempDir(root)
+})
+
+describe('fileMeta', () => {
+  it('reports the whole file size, frontmatter included, and the mtime as a D9 timestamp', async () => {
+    await writeTree(root, { 'a.md': '---\nx: 1\n---\nbody é' })
+    await utimes(join(root, 'a.md'), new Date('2026-01-02T03:04:05.678Z'), new Date('2026-11-22T06:41:40.567Z'))
+    expect(await fileMeta(join(root, 'a.md'))).toEqual({ bytes: 20, registeredAt: '2026-11-22T06:41:40.567+00:00' })
+  })
+
+  it('drops a zero millisecond fraction', async () => {
+    await writeTree(root, { 'a.md': 'x' })
+    await utimes(join(root, 'a.md'), new Date(0), new Date('2026-11-22T06:41:40.000Z'))
+    expect(await fileMeta(join(root, 'a.md'))).toEqual({ bytes: 1, registeredAt: '2026-11-22T06:41:40+00:00' })
+  })
+
+  it('gives 0 and "" when the file cannot be stat-ed', async () => {
+    expect(await fileMeta(join(root, 'gone.md'))).toEqual({ bytes: 0, registeredAt: '' })
+  })
+})
