@@ -10,3 +10,8 @@ export class SkillsError extends Error {
 export function check(message: string | undefined): void {
   if (message !== undefined) throw new SkillsError(message)
 }
+
+/** The message of anything thrown (an SDK InvocationError reads `code: message`). */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

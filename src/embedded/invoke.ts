@@ -21,7 +21,7 @@ function runBuiltin(entry: FunctionEntry & { kind: 'builtin' }, data: unknown, c
   const toOutcome = (err: unknown): Outcome => {
     if (err instanceof DecodeError) return fail(msg.DESERIALIZATION_ERROR, msg.deserializationFailed(entry.id, err.message))
     if (err instanceof BuiltinError) return fail(err.code, err.message)
-    return fail('invocation_failed', err instanceof Error ? err.message : String(err))
+    return fail(msg.INVOCATION_FAILED, err instanceof Error ? err.message : String(err))
   }
   try {
     const result = entry.handler(data, { callerWorkerId })

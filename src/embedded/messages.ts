@@ -8,6 +8,7 @@
 // --- wire error bodies (§1.4) --------------------------------------------------------------------
 export const FUNCTION_NOT_FOUND = 'function_not_found'
 export const functionNotFound = (functionId: string) => `Function ${functionId} not found`
+export const INVOCATION_FAILED = 'invocation_failed'
 export const INVOCATION_STOPPED = 'invocation_stopped'
 export const INVOCATION_STOPPED_MESSAGE = 'Invocation stopped'
 export const ENQUEUE_ERROR = 'enqueue_error'

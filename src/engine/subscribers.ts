@@ -5,6 +5,7 @@
  */
 import { TriggerAction, type IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
+import { errorText } from '../core/errors.js'
 import { LOG } from '../core/messages.js'
 
 export class Subscribers {
@@ -40,8 +41,4 @@ export class Subscribers {
       }
     }
   }
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

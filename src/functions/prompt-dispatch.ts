@@ -3,16 +3,15 @@
  * dispatch — a state prompt's handler through the hard floor and the output normaliser, or a static
  * filesystem prompt's body.
  */
-import { check, SkillsError } from '../core/errors.js'
+import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import { compareUtf8, validateName } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import { normalizePromptOutput } from '../core/normalize.js'
 import { withoutShadowed } from '../core/precedence.js'
 import { readBody } from '../fs/read-body.js'
-import { errorText } from '../engine/subscribers.js'
 import type { Deps } from './deps.js'
-import { decodePromptRows, decodeRow, StoredPrompt, type StoredPromptRow } from './stored-rows.js'
+import { decodePromptRows, getStoredRow, StoredPrompt, type StoredPromptRow } from './stored-rows.js'
 
 interface McpPrompt {
   name: string
@@ -45,17 +44,8 @@ export async function getMcpPrompt(input: { name: string; arguments?: unknown },
   const { name } = input
   check(validateName(name))
   const args = input.arguments === undefined || input.arguments === null ? {} : input.arguments
-  let value: unknown
-  try {
-    value = await deps.state.get(deps.config.scopes.prompts, name)
-  } catch (error) {
-    throw new SkillsError(msg.stateGetFailed(errorText(error)))
-  }
-  if (value !== undefined && value !== null) {
-    const decoded = decodeRow(StoredPrompt, value)
-    if ('error' in decoded) throw new SkillsError(msg.decodeStoredPrompt(name, decoded.error))
-    return dispatchHandler(decoded.row, args, deps)
-  }
+  const row = await getStoredRow(deps, deps.config.scopes.prompts, name, StoredPrompt, msg.decodeStoredPrompt)
+  if (row !== undefined) return dispatchHandler(row, args, deps)
   const file = await deps.fs.findPrompt(name)
   if (file === undefined) throw new SkillsError(msg.promptNotFound(name))
   if (!isEmptyArguments(args)) deps.log.debug({ prompt: name }, msg.LOG.fsPromptIgnoresArguments)

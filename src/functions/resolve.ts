@@ -2,7 +2,7 @@
  * The iii:// resolver (§2): the index, a skill (state first, then the filesystem), or a section
  * backed by a function. Returns text and mime type; every failure is a SkillsError with the spec text.
  */
-import { check, SkillsError } from '../core/errors.js'
+import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import { validateId } from '../core/ids.js'
 import { renderIndex, renderIndexError } from '../core/index-page.js'
@@ -10,10 +10,9 @@ import * as msg from '../core/messages.js'
 import { normalizeFunctionOutput } from '../core/normalize.js'
 import { parseUri, skillNotFoundMessage } from '../core/uri.js'
 import { readBody } from '../fs/read-body.js'
-import { errorText } from '../engine/subscribers.js'
 import type { Deps } from './deps.js'
 import { readSkillSources } from './skill-sources.js'
-import { decodeRow, StoredSkill } from './stored-rows.js'
+import { getStoredRow, StoredSkill } from './stored-rows.js'
 
 export interface Resolved {
   text: string
@@ -48,17 +47,8 @@ export async function renderIndexPage(deps: Deps): Promise<string> {
 
 async function readSkill(id: string, deps: Deps): Promise<string> {
   if (validateId(id) !== undefined) throw new SkillsError(skillNotFoundMessage(id))
-  let value: unknown
-  try {
-    value = await deps.state.get(deps.config.scopes.skills, id)
-  } catch (error) {
-    throw new SkillsError(msg.stateGetFailed(errorText(error)))
-  }
-  if (value !== undefined && value !== null) {
-    const decoded = decodeRow(StoredSkill, value)
-    if ('error' in decoded) throw new SkillsError(msg.decodeStoredSkill(id, decoded.error))
-    return decoded.row.skill
-  }
+  const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
+  if (row !== undefined) return row.skill
   const file = await deps.fs.findSkill(id)
   if (file === undefined) throw new SkillsError(skillNotFoundMessage(id))
   return readBody(file.path)

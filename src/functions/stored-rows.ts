@@ -3,9 +3,11 @@
  * (upstream's serde behaviour) but reported as `decode stored …` errors on a direct read.
  */
 import type { z } from 'zod'
-import { SkillsError } from '../core/errors.js'
+import { SkillsError, errorText } from '../core/errors.js'
+import { stateGetFailed } from '../core/messages.js'
 import { parseInput } from '../schemas/parse.js'
 import { StoredPrompt, StoredSkill } from '../schemas/stored.js'
+import type { Deps } from './deps.js'
 
 export type StoredSkillRow = z.infer<typeof StoredSkill>
 export type StoredPromptRow = z.infer<typeof StoredPrompt>
@@ -27,6 +29,29 @@ export function decodeRow<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value:
   } catch (error) {
     return { error: error instanceof SkillsError ? error.message : String(error) }
   }
+}
+
+/**
+ * One row by key: undefined when absent (or stored as null); `state::get: …` on a transport error and
+ * `decodeError(key, reason)` when the stored value does not decode.
+ */
+export async function getStoredRow<T>(
+  deps: Pick<Deps, 'state'>,
+  scope: string,
+  key: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  decodeError: (key: string, reason: string) => string,
+): Promise<T | undefined> {
+  let value: unknown
+  try {
+    value = await deps.state.get(scope, key)
+  } catch (error) {
+    throw new SkillsError(stateGetFailed(errorText(error)))
+  }
+  if (value === undefined || value === null) return undefined
+  const decoded = decodeRow(schema, value)
+  if ('error' in decoded) throw new SkillsError(decodeError(key, decoded.error))
+  return decoded.row
 }
 
 export { StoredPrompt, StoredSkill }
