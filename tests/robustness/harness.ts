@@ -1,0 +1,148 @@
+/**
+ * One embedded engine + one skills worker + one SDK client for the robustness suites, with the
+ * hooks those suites need and the shared harness lacks: a configurable `state_timeout_ms`, a fixed
+ * port and state file (engine restarts), fast SDK reconnects, the worker's engine id (connection
+ * drops) and a raw snapshot of both registry scopes (to prove a rejected call changed nothing).
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { registerWorker, type IIIClient } from 'iii-sdk'
+import { expect } from 'vitest'
+import { DEFAULT_CONFIG, type SkillsConfig } from '../../src/config-types.js'
+import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
+import { silentLogger } from '../../src/logger.js'
+import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
+import { handlerErrorText } from '../support/invocation-error.js'
+
+export const SDK_OPTIONS = {
+  otel: { enabled: false },
+  enableMetricsReporting: false,
+  reconnectionConfig: { initialDelayMs: 50, maxDelayMs: 200, jitterFactor: 0 },
+} as const
+
+export interface RobustEnvOptions {
+  stateTimeoutMs?: number
+  skills?: string[]
+  prompts?: string[]
+  /** Glob base dir; a fresh temp dir when absent. */
+  baseDir?: string
+  stateFile?: string
+  port?: number
+}
+
+export interface RegistrySnapshot {
+  skills: unknown[]
+  prompts: unknown[]
+}
+
+export interface RobustEnv {
+  engine: EmbeddedEngine
+  worker: RunningWorker
+  client: IIIClient
+  config: SkillsConfig
+  baseDir: string
+  call<T = unknown>(functionId: string, payload: unknown, timeoutMs?: number): Promise<T>
+  /** The handler error text of a call that must fail (fails the test if it succeeds). */
+  failure(functionId: string, payload: unknown, timeoutMs?: number): Promise<string>
+  /** Both registry scopes, rows sorted by key, read straight from the engine's state. */
+  snapshot(): Promise<RegistrySnapshot>
+  /** The skills worker's current engine connection id. */
+  workerId(): string
+  /** Replaces the engine (same port and state file) after a restart. */
+  restartEngine(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startRobustEnv(options: RobustEnvOptions = {}): Promise<RobustEnv> {
+  const ownBaseDir = options.baseDir === undefined
+  const baseDir = options.baseDir ?? await mkdtemp(join(tmpdir(), 'skills-robust-'))
+  await mkdir(baseDir, { recursive: true })
+  const engineOptions = { port: options.port ?? 0, stateFile: options.stateFile }
+  let engine = await startEmbeddedEngine(engineOptions)
+  const config: SkillsConfig = {
+    ...DEFAULT_CONFIG,
+    state_timeout_ms: options.stateTimeoutMs ?? DEFAULT_CONFIG.state_timeout_ms,
+    skills: options.skills ?? [],
+    prompts: options.prompts ?? [],
+  }
+  const worker = await startSkillsWorker({ url: engine.url, loaded: { config, baseDir }, log: silentLogger(), sdk: SDK_OPTIONS })
+  const client = registerWorker(engine.url, SDK_OPTIONS)
+  const call = <T>(functionId: string, payload: unknown, timeoutMs = 5000): Promise<T> =>
+    client.trigger<unknown, T>({ function_id: functionId, payload, timeoutMs })
+  const env: RobustEnv = {
+    get engine() { return engine },
+    worker,
+    client,
+    config,
+    baseDir,
+    call,
+    async failure(functionId, payload, timeoutMs) {
+      try {
+        await call(functionId, payload, timeoutMs)
+      } catch (error) {
+        return handlerErrorText(error)
+      }
+      throw new Error(`${functionId} succeeded but was expected to fail`)
+    },
+    async snapshot() {
+      return {
+        skills: await scopeRows(engine, config.scopes.skills),
+        prompts: await scopeRows(engine, config.scopes.prompts),
+      }
+    },
+    workerId() {
+      const id = engine.workers().find((w) => w.name === 'skills')?.id
+      if (id === undefined) throw new Error('the skills worker is not connected')
+      return id
+    },
+    async restartEngine() {
+      const port = engine.port
+      await engine.close()
+      engine = await startEmbeddedEngine({ ...engineOptions, port })
+    },
+    async close() {
+      await client.shutdown()
+      await worker.shutdown()
+      await engine.close()
+      if (ownBaseDir) await rm(baseDir, { recursive: true, force: true })
+    },
+  }
+  try {
+    await waitUntilServing(env)
+  } catch (error) {
+    await env.close()
+    throw error
+  }
+  return env
+}
+
+/** Polls `skills::list` until the worker answers (it connects and registers in the background). */
+export async function waitUntilServing(env: Pick<RobustEnv, 'call'>, deadlineMs = 10_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs
+  for (;;) {
+    try {
+      await env.call('skills::list', {}, 500)
+      return
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`the skills worker never answered: ${String(error)}`)
+      await sleep(25)
+    }
+  }
+}
+
+async function scopeRows(engine: EmbeddedEngine, scope: string): Promise<unknown[]> {
+  const rows = await engine.invoke('state::list', { scope })
+  const list = Array.isArray(rows) ? rows : []
+  return list.map((row) => JSON.stringify(row)).sort().map((text) => JSON.parse(text) as unknown)
+}
+
+/** Runs `act` and asserts both registry scopes are byte-for-byte what they were before. */
+export async function expectRegistryUnchanged<T>(env: RobustEnv, act: () => Promise<T>): Promise<T> {
+  const before = await env.snapshot()
+  const result = await act()
+  expect(await env.snapshot()).toEqual(before)
+  return result
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
