@@ -29,11 +29,11 @@ async function main(argv: string[]): Promise<void> {
   let embedded: EmbeddedServices | undefined
   let url = options.url
   if (options.embedded) {
-    if (options.urlSource !== 'default') log.warn({ url }, 'ignoring --url/III_URL: --embedded connects to its own engine')
+    if (options.urlSource !== 'default') log.warn({ url }, LOG.embeddedIgnoresUrl)
     embedded = await startEmbeddedServices(options, log)
     url = embedded.url
   }
-  log.info({ url }, 'connecting to iii engine')
+  log.info({ url }, LOG.connecting)
   const worker = await startSkillsWorker({
     url,
     loaded,

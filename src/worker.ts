@@ -1,6 +1,7 @@
 /**
  * The skills worker on an iii engine (§9): connect, register the two on-change trigger types and the
- * 13 functions in upstream order, scan the filesystem sources once, and hand back a shutdown hook.
+ * 13 functions in upstream order, bind the registry cache to the state trigger, scan the filesystem
+ * sources once, and hand back a shutdown hook.
  * The SDK connects in the background and replays every registration after a reconnect, so nothing
  * here waits for the engine.
  */
@@ -8,7 +9,7 @@ import { registerWorker, type IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import type { LoadedConfig } from './config-types.js'
 import { LOG } from './core/messages.js'
-import { StateStore } from './engine/state-store.js'
+import { CachedStateStore } from './engine/registry-cache.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
@@ -37,9 +38,10 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const { config, baseDir } = options.loaded
   const log = options.log
   const iii = registerWorker(options.url, { workerName: 'skills', ...options.sdk })
+  const state = new CachedStateStore(iii, config.state_timeout_ms, [config.scopes.skills, config.scopes.prompts], log)
   const deps: Deps = {
     config,
-    state: new StateStore(iii, config.state_timeout_ms),
+    state,
     fs: new FsSources(config, baseDir, log),
     notify: {
       skills: new Subscribers('skills::on-change', iii, log),
@@ -51,6 +53,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   }
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
   registerFunctions(iii, deps)
+  state.bind()
   log.info(LOG.functionsRegistered)
   void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
   log.info(LOG.ready)

@@ -67,6 +67,8 @@ export function fetchSection(uri: string, text: string): string {
   return `# ${uri}\n\n${trimEnd(text)}`
 }
 
+export const SECTION_SEPARATOR = '\n\n---\n\n'
+
 export function joinFetchSections(sections: string[]): string {
-  return sections.join('\n\n---\n\n')
+  return sections.join(SECTION_SEPARATOR)
 }

@@ -15,7 +15,11 @@ export function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8')
 }
 
+// Fast path for the common case (ASCII, so bytes = length): no byte count needed.
+const VALID_SEGMENT = /^[a-z0-9_-]{1,64}$/
+
 export function validateIdSegment(segment: string): string | undefined {
+  if (VALID_SEGMENT.test(segment)) return undefined
   if (segment === '') return msg.SEGMENT_EMPTY
   const len = utf8Length(segment)
   if (len > MAX_SEGMENT_BYTES) return msg.segmentTooLong(len, segment)
@@ -58,7 +62,24 @@ export function validateArguments(args: ReadonlyArray<{ name: string }>): string
 /** Largest skill body or fs file body served, in UTF-8 bytes (256 KiB, accepted exactly). */
 export const MAX_BODY_BYTES = 262_144
 
-/** Byte-wise (UTF-8) ascending order, as Rust sorts `String`s. */
+/**
+ * Byte-wise (UTF-8) ascending order, as Rust sorts `String`s, without encoding either string: UTF-8
+ * byte order is code point order, which UTF-16 unit order matches except that surrogates
+ * (U+D800–DFFF, astral characters) must sort after U+E000–FFFF. Sorting 10,000 ids calls this
+ * ~130,000 times, so it allocates nothing.
+ */
 export function compareUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x !== y) return codePointRank(x) - codePointRank(y)
+  }
+  return a.length - b.length
+}
+
+// 0xE000 => 0xD800; 0xD800 => 0xF800: surrogates move above the rest of the BMP.
+function codePointRank(unit: number): number {
+  if (unit < 0xd800) return unit
+  return unit < 0xe000 ? unit + 0x2000 : unit - 0x800
 }

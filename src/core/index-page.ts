@@ -27,15 +27,20 @@ export const INDEX_DESCRIPTION_MAX_CHARS = 140
 
 /** Both lists already sorted by id; `fs` already stripped of ids that state shadows. */
 export function renderIndex(state: IndexEntry[], fs: IndexEntry[]): string {
-  let out = HEADING + INTRO
-  if (state.length === 0 && fs.length === 0) return out + EMPTY
-  for (const entry of state) out += bullet(entry)
-  if (fs.length > 0) {
-    if (state.length > 0) out += '\n'
-    out += CUSTOM
-    for (const entry of fs) out += bullet(entry)
-  }
-  return out
+  return composeIndex(renderBullets(state), renderBullets(fs))
+}
+
+/** One bullet per entry, in order ('' for none): a block `composeIndex` takes. */
+export function renderBullets(entries: IndexEntry[]): string {
+  return entries.map(bullet).join('')
+}
+
+/** The page around already rendered bullet blocks, so a caller can reuse an unchanged block. */
+export function composeIndex(stateBullets: string, fsBullets: string): string {
+  const out = HEADING + INTRO
+  if (stateBullets === '' && fsBullets === '') return out + EMPTY
+  if (fsBullets === '') return out + stateBullets
+  return out + stateBullets + (stateBullets === '' ? '' : '\n') + CUSTOM + fsBullets
 }
 
 export function renderIndexError(error: string): string {

@@ -5,36 +5,75 @@
  * Numbers are printed as serde would re-print the JSON text the engine delivered: integer literals
  * that fit i64/u64 verbatim, everything else as an f64 in ryu's notation (1e21, 1e-7, 1.5e300).
  */
+import { SkillsError } from './errors.js'
 import { compareUtf8 } from './ids.js'
+import { MAX_PAYLOAD_BYTES } from './limits.js'
+import * as msg from './messages.js'
 
 const INDENT = '  '
 
-export function sortedPrettyJson(value: unknown): string {
-  return render(value, '')
+/**
+ * Throws `response too large` as soon as the text would pass `maxLength` UTF-16 code units (never
+ * more bytes than that): indentation grows with depth, so a few MB of nested arrays would otherwise
+ * print to gigabytes before anything could refuse them.
+ */
+export function sortedPrettyJson(value: unknown, maxLength = MAX_PAYLOAD_BYTES): string {
+  const budget = { left: maxLength, max: maxLength }
+  return render(value, '', budget)
 }
 
-function render(value: unknown, indent: string): string {
+interface Budget {
+  left: number
+  max: number
+}
+
+function spend(budget: Budget, length: number): void {
+  budget.left -= length
+  if (budget.left < 0) throw new SkillsError(msg.responseTooLarge(budget.max))
+}
+
+function render(value: unknown, indent: string, budget: Budget): string {
+  const leaf = renderLeaf(value)
+  if (leaf !== undefined) {
+    spend(budget, leaf.length)
+    return leaf
+  }
+  const inner = indent + INDENT
+  if (Array.isArray(value)) {
+    if (value.length === 0) return empty('[]', budget)
+    // "[\n" + items joined by ",\n" + "\n" + indent + "]"
+    spend(budget, 4 + indent.length + value.length * (inner.length + 2) - 2)
+    const items = value.map((item) => inner + render(item, inner, budget))
+    return `[\n${items.join(',\n')}\n${indent}]`
+  }
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort(compareUtf8)
+  if (keys.length === 0) return empty('{}', budget)
+  spend(budget, 4 + indent.length + keys.length * (inner.length + 4) - 2)
+  const members = keys.map((key) => {
+    const name = JSON.stringify(key)
+    spend(budget, name.length)
+    return `${inner}${name}: ${render(record[key], inner, budget)}`
+  })
+  return `{\n${members.join(',\n')}\n${indent}}`
+}
+
+function empty(text: string, budget: Budget): string {
+  spend(budget, text.length)
+  return text
+}
+
+/** The text of a scalar, or undefined for an array or object. */
+function renderLeaf(value: unknown): string | undefined {
   if (value === null || value === undefined) return 'null'
   switch (typeof value) {
     case 'string': return JSON.stringify(value)
     case 'number': return formatNumber(value)
     case 'boolean': return value ? 'true' : 'false'
     case 'bigint': return value.toString()
-    case 'object': break
+    case 'object': return undefined
     default: return 'null'
   }
-  const inner = indent + INDENT
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]'
-    const items = value.map((item) => inner + render(item, inner))
-    return `[\n${items.join(',\n')}\n${indent}]`
-  }
-  const keys = Object.keys(value)
-    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-    .sort(compareUtf8)
-  if (keys.length === 0) return '{}'
-  const members = keys.map((key) => `${inner}${JSON.stringify(key)}: ${render((value as Record<string, unknown>)[key], inner)}`)
-  return `{\n${members.join(',\n')}\n${indent}}`
 }
 
 const I64_MIN = -(2n ** 63n)

@@ -74,6 +74,26 @@ export const promptHandlerHidden = (functionId: string) =>
 export const PROMPT_UNSUPPORTED_SHAPE =
   'prompt handler returned unsupported shape; expected string, { content }, or { messages: [...] }'
 export const promptNotFound = (name: string) => `Prompt not found: ${name}`
+// A handler's own messages that a real MCP client would reject (mcp-bridge.md §2.6, §2.7).
+export const invalidPromptMessage = (path: string, expected: string) =>
+  `prompt handler returned an invalid prompt message: ${path} must be ${expected}`
+export const PROMPT_MESSAGE_EXPECTED = {
+  object: 'an object',
+  role: '"user" or "assistant"',
+  content: 'one content block object (not an array or a string)',
+  type: '"text", "image", "audio", "resource_link" or "resource"',
+  resource: 'an object with a string uri and a string text or blob',
+  string: 'a string',
+  optional: (kind: string) => `${kind} or left out (not null)`,
+} as const
+
+// --- resource bounds (src/core/limits.ts): what the worker sends stays under the engine frame limit --
+export const responseTooLarge = (max: number) => `response too large (more than ${max} bytes)`
+export const requestTooLarge = (functionId: string, len: number, max: number) =>
+  `request to ${functionId} too large (${len} bytes; max ${max})`
+export const inFlightLimit = (max: number) =>
+  `too many calls in flight to this function (max ${max}); refusing to recurse further`
+export const errorTextTruncated = (head: string, len: number) => `${head}... (error text truncated; ${len} bytes in all)`
 
 // --- index page (§3) ----------------------------------------------------------------------------
 export const indexReadFailed = (error: string) => `_Error reading skills index: ${error}_`
@@ -141,4 +161,8 @@ export const LOG = {
   globEntryError: 'glob entry error; skipping',
   deriveIdFailed: 'derive id failed; skipping',
   fsPromptIgnoresArguments: 'fs prompt ignoring caller-supplied arguments (no templating)',
+  connecting: 'connecting to iii engine',
+  embeddedIgnoresUrl: 'ignoring --url/III_URL: --embedded connects to its own engine',
+  registryCacheOn: 'registry cache on: the state trigger binding is live on this connection',
+  registryCacheOff: 'registry cache off: the state trigger binding is not confirmed; reading state on every call',
 } as const

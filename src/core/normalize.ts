@@ -28,8 +28,9 @@ export function normalizePromptOutput(value: unknown): unknown[] {
   throw new SkillsError(msg.PROMPT_UNSUPPORTED_SHAPE)
 }
 
-export function userMessage(text: string): { role: 'user'; content: { type: 'text'; text: string } } {
-  return { role: 'user', content: { type: 'text', text } }
+// Keys sorted, as upstream's json! serialises them (§4).
+export function userMessage(text: string): { content: { text: string; type: 'text' }; role: 'user' } {
+  return { content: { text, type: 'text' }, role: 'user' }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

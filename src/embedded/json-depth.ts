@@ -6,25 +6,39 @@
  */
 export const SERDE_MAX_DEPTH = 127
 
-/** Deepest array/object nesting in `text`, ignoring brackets inside strings. */
+/**
+ * Deepest array/object nesting in `text`, ignoring brackets inside strings. Strings are skipped with
+ * `indexOf` rather than char by char: a frame is mostly string content (a skill body, an index page),
+ * and this scan runs on every frame the engine reads.
+ */
 export function maxNestingDepth(text: string): number {
   let depth = 0
   let max = 0
-  let inString = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c) i++ // backslash: skip the escaped char
-      else if (c === 0x22) inString = false
-      continue
-    }
-    if (c === 0x22) inString = true
-    else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) {
+      const end = closingQuote(text, i)
+      if (end < 0) return max
+      i = end
+    } else if (c === 0x5b || c === 0x7b) {
       depth++
       if (depth > max) max = depth
     } else if (c === 0x5d || c === 0x7d) depth--
   }
   return max
+}
+
+// The index of the quote closing the string opened at `open`, or -1 if it is never closed.
+function closingQuote(text: string, open: number): number {
+  let from = open + 1
+  for (;;) {
+    const quote = text.indexOf('"', from)
+    if (quote < 0) return -1
+    let backslashes = 0
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++
+    if (backslashes % 2 === 0) return quote
+    from = quote + 1
+  }
 }
 
 export function exceedsSerdeDepth(text: string): boolean {

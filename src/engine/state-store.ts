@@ -4,12 +4,15 @@
  * unchanged (§1 general rules). `list` normalises the result shapes upstream tolerated.
  */
 import type { IIIClient } from 'iii-sdk'
+import { SkillsError } from '../core/errors.js'
+import { jsonBytes, MAX_PAYLOAD_BYTES } from '../core/limits.js'
+import { requestTooLarge } from '../core/messages.js'
 import { extractStateEntries } from '../core/state-entries.js'
 
 export class StateStore {
   constructor(
-    private readonly iii: IIIClient,
-    private readonly timeoutMs: number,
+    protected readonly iii: IIIClient,
+    protected readonly timeoutMs: number,
   ) {}
 
   async set(scope: string, key: string, value: unknown): Promise<unknown> {
@@ -30,7 +33,10 @@ export class StateStore {
     return extractStateEntries(await this.call('state::list', { scope }))
   }
 
-  private call(functionId: string, payload: Record<string, unknown>): Promise<unknown> {
+  /** A request over the engine's frame limit would get the worker disconnected, so it fails here. */
+  private async call(functionId: string, payload: Record<string, unknown>): Promise<unknown> {
+    const bytes = jsonBytes(payload)
+    if (bytes > MAX_PAYLOAD_BYTES) throw new SkillsError(requestTooLarge(functionId, bytes, MAX_PAYLOAD_BYTES))
     return this.iii.trigger({ function_id: functionId, payload, timeoutMs: this.timeoutMs })
   }
 }

@@ -1,18 +1,20 @@
 /**
  * Handler of every function id, keyed like the schema table (src/schemas/functions.ts) that carries
- * the descriptions, metadata and published formats. One handler serves both fetch ids.
+ * the descriptions, metadata and published formats. One handler serves both fetch ids. Each goes
+ * through the response guard, so no answer can exceed what the engine accepts in one frame.
  */
 import type { Deps } from './deps.js'
 import { fetchSkills } from './fetch.js'
 import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
 import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
 import { listResources, listResourceTemplates, readResource } from './resources.js'
+import { guardResponse } from './response-guard.js'
 import { listSkills, registerSkill, unregisterSkill } from './skills.js'
 
 // Inputs arrive already decoded by the function's zod schema, so each handler sees its own shape.
 type AnyHandler = (input: any, deps: Deps) => Promise<unknown>
 
-export const HANDLERS: Readonly<Record<string, AnyHandler>> = {
+const UNGUARDED: Readonly<Record<string, AnyHandler>> = {
   'skills::register': registerSkill,
   'skills::unregister': unregisterSkill,
   'skills::list': listSkills,
@@ -27,3 +29,7 @@ export const HANDLERS: Readonly<Record<string, AnyHandler>> = {
   'prompts::mcp-list': listMcpPrompts,
   'prompts::mcp-get': getMcpPrompt,
 }
+
+export const HANDLERS: Readonly<Record<string, AnyHandler>> = Object.fromEntries(
+  Object.entries(UNGUARDED).map(([id, handler]) => [id, guardResponse(handler)]),
+)

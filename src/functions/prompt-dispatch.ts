@@ -1,22 +1,26 @@
 /**
  * The MCP prompts/* delegates (§1.13, §5): the merged prompt list (never fails) and prompt
  * dispatch — a state prompt's handler through the hard floor and the output normaliser, or a static
- * filesystem prompt's body.
+ * filesystem prompt's body. A handler's own messages must be ones an MCP client accepts
+ * (src/core/prompt-messages.ts); upstream passes them through unchecked.
  */
 import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import { compareUtf8, validateName } from '../core/ids.js'
 import * as msg from '../core/messages.js'
-import { normalizePromptOutput } from '../core/normalize.js'
+import { normalizePromptOutput, userMessage } from '../core/normalize.js'
 import { withoutShadowed } from '../core/precedence.js'
+import { invalidPromptMessage } from '../core/prompt-messages.js'
 import { readBody } from '../fs/read-body.js'
+import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows, getStoredRow, StoredPrompt, type StoredPromptRow } from './stored-rows.js'
 
+// Keys in the order upstream serialises them (sorted, §4).
 interface McpPrompt {
-  name: string
+  arguments: Array<{ description?: string; name: string; required: boolean }>
   description: string
-  arguments: Array<{ name: string; required: boolean; description?: string }>
+  name: string
 }
 
 export async function listMcpPrompts(_input: unknown, deps: Deps) {
@@ -29,13 +33,13 @@ export async function listMcpPrompts(_input: unknown, deps: Deps) {
   const fsPrompts = withoutShadowed(await deps.fs.prompts(), (p) => p.name, new Set(rows.map((r) => r.name)))
   const prompts: McpPrompt[] = [
     ...rows.map((row) => ({
-      name: row.name,
-      description: row.description,
       arguments: row.arguments.map((a) => (a.description === undefined || a.description === null
         ? { name: a.name, required: a.required }
-        : { name: a.name, required: a.required, description: a.description })),
+        : { description: a.description, name: a.name, required: a.required })),
+      description: row.description,
+      name: row.name,
     })),
-    ...fsPrompts.map((p) => ({ name: p.name, description: p.description, arguments: [] })),
+    ...fsPrompts.map((p) => ({ arguments: [], description: p.description, name: p.name })),
   ]
   return { prompts: prompts.sort((a, b) => compareUtf8(a.name, b.name)) }
 }
@@ -49,7 +53,7 @@ export async function getMcpPrompt(input: { name: string; arguments?: unknown },
   const file = await deps.fs.findPrompt(name)
   if (file === undefined) throw new SkillsError(msg.promptNotFound(name))
   if (!isEmptyArguments(args)) deps.log.debug({ prompt: name }, msg.LOG.fsPromptIgnoresArguments)
-  return { description: file.description, messages: [userText(await readBody(file.path))] }
+  return { description: file.description, messages: [userMessage(await readBody(file.path))] }
 }
 
 async function dispatchHandler(row: StoredPromptRow, args: unknown, deps: Deps) {
@@ -57,15 +61,14 @@ async function dispatchHandler(row: StoredPromptRow, args: unknown, deps: Deps) 
   check(isAlwaysHidden(functionId) ? msg.promptHandlerHidden(functionId) : undefined)
   let output: unknown
   try {
-    output = await deps.invoke(functionId, args)
+    output = await invokeBounded(deps, functionId, args)
   } catch (error) {
     throw new SkillsError(msg.triggerFailed(functionId, errorText(error)))
   }
-  return { description: row.description, messages: normalizePromptOutput(output) }
-}
-
-function userText(text: string) {
-  return { content: { text, type: 'text' }, role: 'user' }
+  const messages = normalizePromptOutput(output)
+  // Deliberate deviation: upstream passes a bad message through and the MCP client rejects it.
+  check(invalidPromptMessage(messages))
+  return { description: row.description, messages }
 }
 
 function isEmptyArguments(args: unknown): boolean {

@@ -5,11 +5,13 @@
 import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import { validateId } from '../core/ids.js'
-import { renderIndex, renderIndexError } from '../core/index-page.js'
+import { composeIndex, renderBullets, renderIndexError } from '../core/index-page.js'
+import { memoize } from '../core/memo.js'
 import * as msg from '../core/messages.js'
 import { normalizeFunctionOutput } from '../core/normalize.js'
 import { parseUri, skillNotFoundMessage } from '../core/uri.js'
 import { readBody } from '../fs/read-body.js'
+import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
 import { readSkillSources } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
@@ -42,7 +44,13 @@ export async function renderIndexPage(deps: Deps): Promise<string> {
     id: skill.id,
     body: await readBody(skill.path).catch(() => undefined),
   })))
-  return renderIndex(sources.state.map((row) => ({ id: row.id, body: row.skill })), fsEntries)
+  // While the registry cache serves the same rows, their bullets (and, with no fs skills, the whole
+  // page) are rendered once, not once per read.
+  const { state } = sources
+  const stateBullets = () => renderBullets(state.map((row) => ({ id: row.id, body: row.skill })))
+  const fsBullets = renderBullets(fsEntries)
+  if (fsBullets === '') return memoize(state, 'index-page', () => composeIndex(stateBullets(), ''))
+  return composeIndex(memoize(state, 'index-bullets', stateBullets), fsBullets)
 }
 
 async function readSkill(id: string, deps: Deps): Promise<string> {
@@ -58,7 +66,7 @@ async function readSection(functionId: string, deps: Deps): Promise<Resolved> {
   check(isAlwaysHidden(functionId) ? msg.sectionHidden(functionId) : undefined)
   let output: unknown
   try {
-    output = await deps.invoke(functionId, {})
+    output = await invokeBounded(deps, functionId, {})
   } catch (error) {
     throw new SkillsError(msg.triggerFailed(functionId, errorText(error)))
   }

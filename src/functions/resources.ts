@@ -4,6 +4,7 @@
  */
 import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, skillResource } from '../core/envelopes.js'
 import { readBody } from '../fs/read-body.js'
+import { memoize } from '../core/memo.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
 import { readSkillSources, type SkillSources } from './skill-sources.js'
@@ -18,9 +19,9 @@ export async function listResources(_input: unknown, deps: Deps) {
   }
   const fsResources = await Promise.all(sources.fs.map(async (skill) =>
     skillResource(skill.id, await readBody(skill.path).catch(() => undefined))))
-  return {
-    resources: [INDEX_RESOURCE, ...sources.state.map((row) => skillResource(row.id, row.skill)), ...fsResources],
-  }
+  const { state } = sources
+  const stateResources = memoize(state, 'resources', () => state.map((row) => skillResource(row.id, row.skill)))
+  return { resources: [INDEX_RESOURCE, ...stateResources, ...fsResources] }
 }
 
 export async function readResource(input: { uri: string }, deps: Deps) {

@@ -3,13 +3,13 @@
  * state, fan the change out, answer with the typed output.
  */
 import { check, SkillsError } from '../core/errors.js'
-import { compareUtf8, MAX_BODY_BYTES, utf8Length, validateId } from '../core/ids.js'
+import { MAX_BODY_BYTES, utf8Length, validateId } from '../core/ids.js'
 import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
-import { withoutShadowed } from '../core/precedence.js'
+import { memoize } from '../core/memo.js'
 import { formatTimestamp } from '../core/time.js'
 import { fileMeta } from '../fs/file-meta.js'
 import type { Deps } from './deps.js'
-import { decodeSkillRows } from './stored-rows.js'
+import { mergeById, sortedSkillRows, withoutStateIds } from './skill-sources.js'
 
 export async function registerSkill(input: { id: string; skill: string }, deps: Deps) {
   const { id, skill } = input
@@ -41,16 +41,17 @@ export interface SkillListEntry {
   origin: 'state' | 'fs'
 }
 
+// State entries are sorted once per rows array (memoised); fs ones arrive sorted, so a merge keeps
+// the order a stable sort of both would give.
 export async function listSkills(_input: unknown, deps: Deps) {
-  const rows = decodeSkillRows(await deps.state.list(deps.config.scopes.skills))
-  const stateEntries: SkillListEntry[] = rows.map((row) => ({
+  const rows = sortedSkillRows(await deps.state.list(deps.config.scopes.skills))
+  const stateEntries = memoize(rows, 'list-entries', () => rows.map((row): SkillListEntry => ({
     id: row.id, bytes: utf8Length(row.skill), registered_at: row.registered_at, origin: 'state',
-  }))
-  const fsSkills = withoutShadowed(await deps.fs.skills(), (s) => s.id, new Set(rows.map((r) => r.id)))
+  })))
+  const fsSkills = withoutStateIds(await deps.fs.skills(), rows)
   const fsEntries = await Promise.all(fsSkills.map(async (skill): Promise<SkillListEntry> => {
     const meta = await fileMeta(skill.path)
     return { id: skill.id, bytes: meta.bytes, registered_at: meta.registeredAt, origin: 'fs' }
   }))
-  const skills = [...stateEntries, ...fsEntries].sort((a, b) => compareUtf8(a.id, b.id))
-  return { skills }
+  return { skills: mergeById(stateEntries, fsEntries) }
 }

@@ -4,7 +4,7 @@
  * the worker's RSS is not inflated by a TypeScript loader; from sources they run under tsx.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { openSync, readFileSync } from 'node:fs'
+import { createWriteStream, openSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const FROM_SOURCES = import.meta.url.endsWith('.ts')
@@ -51,13 +51,18 @@ export function spawnScript(name: string, script: Script, options: SpawnOptions)
     live.delete(child)
     resolve()
   }))
+  const log = createWriteStream(options.logFile, { flags: 'a' })
   const firstLine = new Promise<string>((resolve, reject) => {
-    let buffer = ''
+    let buffer: string | undefined = ''
     child.stdout!.setEncoding('utf8')
     child.stdout!.on('data', (chunk: string) => {
+      log.write(chunk)
+      if (buffer === undefined) return
       buffer += chunk
       const end = buffer.indexOf('\n')
-      if (end >= 0) resolve(buffer.slice(0, end))
+      if (end < 0) return
+      resolve(buffer.slice(0, end))
+      buffer = undefined
     })
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before printing a line; see ${options.logFile}`)))
   })

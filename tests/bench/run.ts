@@ -18,8 +18,8 @@ import { registerWorker, type IIIClient } from 'iii-sdk'
 import { FLOOR_LOAD, FLOOR_PREFIX, PROMPT_HANDLER } from './floor.js'
 import { skillBody, skillId, writeFsSkills } from './fixtures.js'
 import { FULL_BUDGET, QUICK_BUDGET, latencyPair, throughputOf, warmUp, type Budget } from './measure.js'
-import { memoryOf, runningFromSources, spawnScript, type Child } from './processes.js'
-import { evaluateTargets, growthRows, renderReport, type BenchReport, type CaseResult, type MemoryResult } from './report.js'
+import { memoryOf, runningFromSources, spawnScript, type Child, type Memory } from './processes.js'
+import { evaluateTargets, growthRows, MIB, renderReport, type BenchReport, type CaseResult, type MemoryResult } from './report.js'
 
 const CALL_TIMEOUT_MS = 120_000
 const LOAD_CONCURRENCY = 16
@@ -27,6 +27,11 @@ const SKILL_BYTES = 2048
 const REGISTER_BYTES = 1024
 const FS_SKILLS = 2000
 const LADDER = [100, 1000, 10_000]
+/** Called once after each registration step, so the measured RSS includes a filled cache. */
+const LISTINGS: Array<[string, unknown]> = [
+  ['skills::list', {}], ['skills::resources-read', { uri: 'iii://skills' }], ['skills::resources-list', {}],
+]
+const SETTLE_MS = 1000
 
 const { values: flags } = parseArgs({
   options: {
@@ -43,6 +48,8 @@ const nodeFlags = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir
 const childEnv = { OTEL_ENABLED: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)
+// The SDK announces OTel and connections with console.debug on stdout, where the table goes.
+console.debug = () => {}
 
 async function main(): Promise<void> {
   const tmp = await mkdtemp(join(tmpdir(), 'skills-bench-'))
@@ -71,11 +78,14 @@ async function main(): Promise<void> {
     }
 
     let registered = 0
-    let memory: MemoryResult | undefined
+    let loaded: Memory | undefined
     for (const size of LADDER.filter((n) => n <= maxSkills)) {
       await registerSkills(call, registered, size)
       registered = size
-      log(`${size} skills registered`)
+      for (const [functionId, payload] of LISTINGS) await call(functionId, payload)
+      await sleep(SETTLE_MS)
+      loaded = memoryOf(stateWorker.pid)
+      log(`${size} skills registered, worker RSS ${((loaded?.rssBytes ?? NaN) / MIB).toFixed(1)} MiB`)
       if (size === LADDER[0]) {
         await run('register', 'skills::register (1 KiB body)', 'skills::register', { id: 'bench-register', skill: skillBody(0, REGISTER_BYTES) }, size)
         await call('skills::unregister', { id: 'bench-register' })
@@ -89,8 +99,10 @@ async function main(): Promise<void> {
     await run('fetch10', 'skill::fetch of 10 URIs', 'skill::fetch', { uris }, registered)
     await call('prompts::register', { name: 'bench-prompt', description: 'A prompt whose handler returns a string.', arguments: [], function_id: PROMPT_HANDLER })
     await run('mcp-get', 'prompts::mcp-get (string handler)', 'prompts::mcp-get', { name: 'bench-prompt', arguments: {} })
-    const mem = memoryOf(stateWorker.pid)
-    if (mem !== undefined) memory = { ...mem, skills: registered }
+    const after = memoryOf(stateWorker.pid)
+    const memory: MemoryResult | undefined = loaded === undefined || after === undefined ? undefined : {
+      skills: registered, loadedRssBytes: loaded.rssBytes, afterCasesRssBytes: after.rssBytes, peakRssBytes: after.peakRssBytes,
+    }
     await stateWorker.stop()
 
     await writeFsSkills(join(tmp, 'fs-skills'), FS_SKILLS, SKILL_BYTES)
@@ -181,6 +193,10 @@ async function measureCase(call: Invoke, spec: CaseSpec): Promise<CaseResult> {
   }
 }
 
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
 async function until(probe: () => Promise<unknown>, attempts = 80, intervalMs = 250): Promise<void> {
   let lastError: unknown
   for (let i = 0; i < attempts; i++) {
@@ -189,7 +205,7 @@ async function until(probe: () => Promise<unknown>, attempts = 80, intervalMs = 
       return
     } catch (error) {
       lastError = error
-      await new Promise((r) => setTimeout(r, intervalMs))
+      await sleep(intervalMs)
     }
   }
   throw new Error(`gave up waiting: ${String(lastError)}`)

@@ -2,9 +2,11 @@
  * The curl quickstart, with fetch: POST a JSON-RPC request to the embedded MCP endpoint and read the
  * reply the way `curl -s … | sed -n 's/^data: //p'` does — the `data:` lines of the SSE body.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_CONFIG, embeddedUrls, spawnSkills, stopAllChildren } from '../support/processes.js'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, spawnSkills, stopAllChildren } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker } from '../support/sdk-client.js'
+
+vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
 let mcpUrl: string
 

@@ -6,10 +6,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { LOG } from '../../src/core/messages.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
-import { freePort, spawnSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
+import { E2E_TIMEOUT_MS, freePort, spawnSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
+
+vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
 /** The SDK's reconnect backoff starts at 1 s and doubles; a new engine is found well within this. */
 const RECONNECT_TIMEOUT_MS = 15_000
@@ -111,5 +114,22 @@ describe('a worker connected with --url', () => {
     await waitForSkillsWorker(connected, RECONNECT_TIMEOUT_MS)
     await registerAndRead(connected, 'late-engine')
     expectHealthy(worker)
+  })
+
+  it('finds the engine through III_URL when --url is absent', async () => {
+    const engine = await startEngine(0)
+    const worker = await spawnSkills(['--config', configPath], { III_URL: engine.url })
+    expect(await worker.waitForLog(LOG.connecting)).toMatchObject({ url: engine.url })
+    const connected = client(engine.url)
+    await waitForSkillsWorker(connected)
+    await registerAndRead(connected, 'env-url')
+    expectHealthy(worker)
+  })
+
+  it('shuts down cleanly on SIGTERM while its engine is unreachable', async () => {
+    const worker = await startWorker(`ws://127.0.0.1:${await freePort()}`)
+    await worker.waitForStdout((line) => line.startsWith('[iii] Reconnecting'))
+    expect(await worker.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+    expect(worker.logs.map((line) => line.msg)).toContain(LOG.shuttingDown)
   })
 })

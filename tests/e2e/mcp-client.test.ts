@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LOG } from '../../src/core/messages.js'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
 import {
@@ -23,6 +23,7 @@ import {
 } from '../support/publisher-content.js'
 import {
   DEMO_CONFIG,
+  E2E_TIMEOUT_MS,
   embeddedUrls,
   REPO_ROOT,
   spawnSkills,
@@ -31,6 +32,8 @@ import {
   type ChildHandle,
 } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
+
+vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
 const DEMO_DIR = join(REPO_ROOT, 'tests/fixtures/demo')
 const ROOT_BODY = readFileSync(join(DEMO_DIR, 'skills/iii-skills.md'), 'utf8')
@@ -220,11 +223,18 @@ describe('content published by a separate worker process', () => {
   })
 
   it('round-trips register → on-change in the publisher → read and fetch through a third client', async () => {
-    await waitForPublisher((line) => line.kind === 'event' && (line.payload as { id?: string }).id === NESTED_SKILL.id)
-    expect(lines('event').filter((line) => line.kind === 'event' && line.trigger_type === 'skills::on-change')).toEqual([
-      { kind: 'event', trigger_type: 'skills::on-change', payload: { op: 'register', id: PARENT_SKILL.id } },
-      { kind: 'event', trigger_type: 'skills::on-change', payload: { op: 'register', id: NESTED_SKILL.id } },
-    ])
+    for (const { id } of [PARENT_SKILL, NESTED_SKILL]) {
+      await waitForPublisher((line) => line.kind === 'event' && (line.payload as { id?: string }).id === id)
+    }
+    const skillEvents = lines('event').filter((line) => line.kind === 'event' && line.trigger_type === 'skills::on-change')
+    // Fire-and-forget fan-out: the two events may arrive in either order.
+    expect(skillEvents).toHaveLength(2)
+    expect(skillEvents).toEqual(
+      expect.arrayContaining([
+        { kind: 'event', trigger_type: 'skills::on-change', payload: { op: 'register', id: PARENT_SKILL.id } },
+        { kind: 'event', trigger_type: 'skills::on-change', payload: { op: 'register', id: NESTED_SKILL.id } },
+      ]),
+    )
     const uri = `iii://${NESTED_SKILL.id}`
     expect(await sdk.call('skills::resources-read', { uri })).toEqual({
       contents: [{ uri, mimeType: 'text/markdown', text: NESTED_SKILL.skill }],

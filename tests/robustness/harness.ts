@@ -4,11 +4,13 @@
  * port and state file (engine restarts), fast SDK reconnects, the worker's engine id (connection
  * drops) and a raw snapshot of both registry scopes (to prove a rejected call changed nothing).
  */
+import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { expect } from 'vitest'
+import { WebSocket } from 'ws'
 import { DEFAULT_CONFIG, type SkillsConfig } from '../../src/config-types.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { silentLogger } from '../../src/logger.js'
@@ -146,3 +148,113 @@ export async function expectRegistryUnchanged<T>(env: RobustEnv, act: () => Prom
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * A bare WebSocket caller for frames an SDK client cannot produce (the SDK's own JSON.stringify
+ * overflows its stack on a 10,000-level payload): sends `invokefunction` with the data as raw JSON
+ * text and collects the `invocationresult` frames it gets back.
+ */
+export class RawCaller {
+  private readonly results = new Map<string, Record<string, unknown>>()
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as Record<string, unknown>
+      if (frame.type === 'invocationresult') this.results.set(frame.invocation_id as string, frame)
+    })
+  }
+
+  static async connect(url: string): Promise<RawCaller> {
+    const ws = new WebSocket(url)
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve)
+      ws.once('error', reject)
+    })
+    return new RawCaller(ws)
+  }
+
+  /** Sends the call and returns its invocation id. */
+  invoke(functionId: string, dataJson: string): string {
+    const id = randomUUID()
+    this.ws.send(`{"type":"invokefunction","invocation_id":"${id}","function_id":${JSON.stringify(functionId)},"data":${dataJson}}`)
+    return id
+  }
+
+  /** The result frame of `id`, or undefined when none came within `waitMs`. */
+  async result(id: string, waitMs: number): Promise<Record<string, unknown> | undefined> {
+    const deadline = Date.now() + waitMs
+    while (!this.results.has(id) && Date.now() < deadline) await sleep(10)
+    return this.results.get(id)
+  }
+
+  close(): void {
+    this.ws.terminate()
+  }
+}
+
+/**
+ * A bare WebSocket worker that owns functions and answers each call with raw JSON text for
+ * `result` (undefined: never answer), so a test can send what no SDK would: a 10,000-level
+ * result or a frame over the engine's 16 MiB limit.
+ */
+export class RawFunctionWorker {
+  closed = false
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('close', () => { this.closed = true })
+    ws.on('error', () => { this.closed = true })
+  }
+
+  static async connect(url: string, functions: Record<string, () => string | undefined>): Promise<RawFunctionWorker> {
+    const ws = new WebSocket(url)
+    const worker = new RawFunctionWorker(ws)
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve)
+      ws.once('error', reject)
+    })
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { type: string; invocation_id?: string; function_id: string }
+      const answer = frame.type === 'invokefunction' ? functions[frame.function_id]?.() : undefined
+      if (answer === undefined || frame.invocation_id === undefined || ws.readyState !== WebSocket.OPEN) return
+      ws.send(`{"type":"invocationresult","invocation_id":"${frame.invocation_id}","function_id":${JSON.stringify(frame.function_id)},"result":${answer}}`)
+    })
+    for (const id of Object.keys(functions)) ws.send(JSON.stringify({ type: 'registerfunction', id }))
+    return worker
+  }
+
+  close(): void {
+    this.ws.terminate()
+  }
+}
+
+export interface Subscription {
+  /** Events received, `_caller_worker_id` removed. */
+  events: Array<Record<string, unknown>>
+  unbind(): void
+}
+
+let subscriptions = 0
+
+/** Binds a fresh recording function of the client to `triggerType` and waits until the worker has it. */
+export async function subscribe(env: RobustEnv, triggerType: 'skills::on-change' | 'prompts::on-change'): Promise<Subscription> {
+  const events: Array<Record<string, unknown>> = []
+  const functionId = `watch::${triggerType.split('::')[0]}-${++subscriptions}`
+  env.client.registerFunction(functionId, async (payload: unknown) => {
+    const { _caller_worker_id: _caller, ...event } = payload as Record<string, unknown>
+    events.push(event)
+    return null
+  })
+  const subscribers = triggerType === 'skills::on-change' ? env.worker.deps.notify.skills : env.worker.deps.notify.prompts
+  const before = subscribers.size
+  const trigger = env.client.registerTrigger({ type: triggerType, function_id: functionId, config: {} })
+  await waitFor(() => subscribers.size > before, 'the worker to record the binding')
+  return { events, unbind: () => trigger.unregister() }
+}
+
+export async function waitFor(probe: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(10)
+  }
+}

@@ -16,6 +16,8 @@ export const DEMO_CONFIG = 'tests/fixtures/demo/config.yaml'
 
 /** Waits are generous: a loaded 2-core machine transpiles and boots a tsx child in seconds. */
 export const BOOT_TIMEOUT_MS = 20_000
+/** Per-test and per-hook budget of the e2e files (`vi.setConfig`): a boot plus a reconnect or two. */
+export const E2E_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 10_000
 
 /** One pino line of a child's stderr. */

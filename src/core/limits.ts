@@ -1,0 +1,36 @@
+/**
+ * The worker's own resource bounds. The engine reads at most 16 MiB per WebSocket frame and
+ * closes a worker that sends more (engine-protocol.md §1.1), which would halt every call in
+ * flight, so nothing the worker sends — a reply, an error, a state write, a trigger — may reach
+ * that size; a crafted input must get an error instead. Error texts that echo an input are cut
+ * to a size that cannot breach the frame limit even after JSON escaping and the SDK's stack copy.
+ */
+export const ENGINE_MAX_FRAME_BYTES = 16 * 1024 * 1024
+
+/** Room left in a frame for its envelope (type, ids, function id, trace headers). */
+export const FRAME_ENVELOPE_BYTES = 64 * 1024
+
+/** Largest JSON payload (reply result or outgoing call data) the worker puts on the wire. */
+export const MAX_PAYLOAD_BYTES = ENGINE_MAX_FRAME_BYTES - FRAME_ENVELOPE_BYTES
+
+/**
+ * Longest error text sent as is, in UTF-16 code units. JSON escapes a code unit to at most
+ * 6 bytes and the SDK sends the text twice (message and stack): 12 MiB, under the frame limit.
+ */
+export const MAX_ERROR_TEXT_UNITS = 1024 * 1024
+
+/**
+ * Calls the worker may have waiting on one section function or prompt handler at once. A section
+ * that fetches itself (or two that fetch each other) recurses through the engine, where no call
+ * chain is visible; this cap makes such a loop fail at depth MAX + 1 instead of running forever.
+ */
+export const MAX_IN_FLIGHT_PER_FUNCTION = 64
+
+/** URIs of one fetch resolved at once; later ones wait, so a long `uris` list cannot flood state. */
+export const FETCH_CONCURRENCY = 8
+
+/** UTF-8 size of `value` as JSON on the wire (0 for undefined, which the SDK omits). */
+export function jsonBytes(value: unknown): number {
+  const text = JSON.stringify(value)
+  return text === undefined ? 0 : Buffer.byteLength(text, 'utf8')
+}

@@ -1,0 +1,20 @@
+/**
+ * Values derived from an immutable object, computed once per object. The registry cache hands out
+ * the same rows array for as long as the rows are unchanged, so whatever a handler derives from it
+ * (decoded rows, index bullets, list entries) is computed once per change instead of once per call;
+ * when rows come fresh from the engine the memo simply never hits.
+ */
+const memos = new WeakMap<object, Map<string, unknown>>()
+
+/** `compute()` the first time `key` is asked of `owner`; the same value afterwards. */
+export function memoize<T>(owner: object, key: string, compute: () => T): T {
+  let byKey = memos.get(owner)
+  if (byKey === undefined) {
+    byKey = new Map()
+    memos.set(owner, byKey)
+  }
+  if (byKey.has(key)) return byKey.get(key) as T
+  const value = compute()
+  byKey.set(key, value)
+  return value
+}

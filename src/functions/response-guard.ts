@@ -1,0 +1,38 @@
+/**
+ * Every handler's answer passes through here on its way to the SDK, which puts it on the wire in
+ * one frame. A result too big for the engine's frame limit becomes an error, and an error text too
+ * long to send (one that echoes a multi-megabyte input) is cut, so no input can make the worker
+ * send a frame that gets its connection closed (src/core/limits.ts).
+ */
+import { errorText, SkillsError } from '../core/errors.js'
+import { jsonBytes, MAX_ERROR_TEXT_UNITS, MAX_PAYLOAD_BYTES } from '../core/limits.js'
+import { utf8Length } from '../core/ids.js'
+import * as msg from '../core/messages.js'
+import type { Deps } from './deps.js'
+
+export type Handler<I = any> = (input: I, deps: Deps) => Promise<unknown>
+
+export function guardResponse<I>(handler: Handler<I>): Handler<I> {
+  return async (input, deps) => {
+    let result: unknown
+    try {
+      result = await handler(input, deps)
+    } catch (error) {
+      throw boundedError(error)
+    }
+    if (jsonBytes(result) > MAX_PAYLOAD_BYTES) throw new SkillsError(msg.responseTooLarge(MAX_PAYLOAD_BYTES))
+    return result
+  }
+}
+
+function boundedError(error: unknown): unknown {
+  const text = errorText(error)
+  if (text.length <= MAX_ERROR_TEXT_UNITS) return error
+  return new SkillsError(msg.errorTextTruncated(truncateUnits(text, MAX_ERROR_TEXT_UNITS), utf8Length(text)))
+}
+
+/** The first `max` UTF-16 code units of `text`, never ending inside a surrogate pair. */
+export function truncateUnits(text: string, max: number): string {
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max
+  return text.slice(0, end)
+}
