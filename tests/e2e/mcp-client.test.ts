@@ -224,7 +224,7 @@ describe('content published by a separate worker process', () => {
 
   it('round-trips register → on-change in the publisher → read and fetch through a third client', async () => {
     for (const { id } of [PARENT_SKILL, NESTED_SKILL]) {
-      await waitForPublisher((line) => line.kind === 'event' && (line.payload as { id?: string }).id === id)
+      await waitForPublisher((line) => line.kind === 'event' && (line.payload as { id?: string } | null)?.id === id)
     }
     const skillEvents = lines('event').filter((line) => line.kind === 'event' && line.trigger_type === 'skills::on-change')
     // Fire-and-forget fan-out: the two events may arrive in either order.
@@ -313,5 +313,13 @@ describe('content published by a separate worker process', () => {
     expect(await mcp.client.readResource({ uri })).toEqual({
       contents: [{ uri, mimeType: 'text/markdown', text: PARENT_SKILL.skill }],
     })
+  })
+})
+
+describe('shutdown', () => {
+  it('exits 0 on SIGTERM while an MCP client and an SDK worker are still connected', async () => {
+    expect((await mcp.client.listResources()).resources[0]).toEqual(INDEX_RESOURCE)
+    expect(await skills.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+    expect(skills.logs.map((line) => line.msg)).toContain(LOG.shuttingDown)
   })
 })

@@ -25,7 +25,7 @@ let functions: IIIClient
 function serveFunctions(client: IIIClient): void {
   client.registerFunction('faults::never', () => new Promise(() => {}))
   client.registerFunction('faults::boom', async () => { throw new Error('kaboom') })
-  client.registerFunction('faults::throw-string', async () => { throw 'plain failure' }) // eslint-disable-line no-throw-literal
+  client.registerFunction('faults::throw-string', async () => { throw 'plain failure' })
   client.registerFunction('faults::huge', async () => HUGE)
   client.registerFunction('faults::slow', async () => { await sleep(SLOW_MS); return 'slow done' })
   client.registerFunction('faults::nothing', async () => undefined)
@@ -132,7 +132,8 @@ describe('a section function or prompt handler that misbehaves', () => {
   })
 
   it('answering with a frame over the engine limit costs that worker its connection, and the caller a prompt error', async () => {
-    const raw = await RawFunctionWorker.connect(env.engine.url, { 'faults::oversize': () => JSON.stringify('o'.repeat(17 * MiB)) })
+    const oversized = JSON.stringify('o'.repeat(17 * MiB))
+    const raw = await RawFunctionWorker.connect(env.engine.url, { 'faults::oversize': () => oversized })
     try {
       await waitForFunctions(['faults::oversize'])
       const [error, elapsed] = await timed(() => env.failure('skills::resources-read', { uri: 'iii://fn/faults/oversize' }))
