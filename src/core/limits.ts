@@ -24,7 +24,7 @@ export const MAX_ERROR_TEXT_UNITS = 1024 * 1024
  * that fetches itself (or two that fetch each other) recurses through the engine, where no call
  * chain is visible; this cap makes such a loop fail at depth MAX + 1 instead of running forever.
  */
-export const MAX_IN_FLIGHT_PER_FUNCTION = 64
+export const MAX_IN_FLIGHT_PER_FUNCTION = 256
 
 /** URIs of one fetch resolved at once; later ones wait, so a long `uris` list cannot flood state. */
 export const FETCH_CONCURRENCY = 8
