@@ -54,7 +54,11 @@ export const RESOURCE_TEMPLATES: { resourceTemplates: ResourceTemplate[] } = Obj
 
 /** A resources/list entry; `name` is the H1 title ("" for a bare `# `), else the id. */
 export function skillResource(id: string, body: string | undefined): Resource {
-  const title = body === undefined ? undefined : extractTitle(body)
+  return titledSkillResource(id, body === undefined ? undefined : extractTitle(body))
+}
+
+/** `skillResource` from an already extracted title (undefined = no H1). */
+export function titledSkillResource(id: string, title: string | undefined): Resource {
   return { mimeType: 'text/markdown', name: title ?? id, uri: URI_PREFIX + id }
 }
 

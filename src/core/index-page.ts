@@ -12,6 +12,15 @@ export interface IndexEntry {
   body: string | undefined
 }
 
+/** What one bullet shows of a skill, extracted from its body once (see `indexLine`). */
+export interface IndexLine {
+  id: string
+  /** The H1 title; undefined when the body has none (the bullet then shows the id). */
+  title: string | undefined
+  /** The first paragraph, already cut to INDEX_DESCRIPTION_MAX_CHARS. */
+  description: string | undefined
+}
+
 const HEADING = '# Skills\n\n'
 const INTRO =
   "Read each skill's resource for orientation on when and why to call its functions. " +
@@ -27,12 +36,22 @@ export const INDEX_DESCRIPTION_MAX_CHARS = 140
 
 /** Both lists already sorted by id; `fs` already stripped of ids that state shadows. */
 export function renderIndex(state: IndexEntry[], fs: IndexEntry[]): string {
-  return composeIndex(renderBullets(state), renderBullets(fs))
+  return composeIndex(renderBullets(state.map(indexLine)), renderBullets(fs.map(indexLine)))
 }
 
-/** One bullet per entry, in order ('' for none): a block `composeIndex` takes. */
-export function renderBullets(entries: IndexEntry[]): string {
-  return entries.map(bullet).join('')
+// {id: "a", body: "# A\n\nText."} => {id: "a", title: "A", description: "Text."}
+export function indexLine({ id, body }: IndexEntry): IndexLine {
+  const description = body === undefined ? undefined : extractDescription(body)
+  return {
+    id,
+    title: body === undefined ? undefined : extractTitle(body),
+    description: description === undefined ? undefined : truncateChars(description, INDEX_DESCRIPTION_MAX_CHARS),
+  }
+}
+
+/** One bullet per line, in order ('' for none): a block `composeIndex` takes. */
+export function renderBullets(lines: IndexLine[]): string {
+  return lines.map(bullet).join('')
 }
 
 /** The page around already rendered bullet blocks, so a caller can reuse an unchanged block. */
@@ -47,11 +66,9 @@ export function renderIndexError(error: string): string {
   return `${HEADING}${msg.indexReadFailed(error)}\n`
 }
 
-// {id: "a/b", body: "# B\nText."} => "  - [`a/b`](iii://a/b) — B — Text.\n"
-function bullet({ id, body }: IndexEntry): string {
+// {id: "a/b", title: "B", description: "Text."} => "  - [`a/b`](iii://a/b) — B — Text.\n"
+function bullet({ id, title, description }: IndexLine): string {
   const indent = '  '.repeat(id.split('/').length - 1)
-  const title = (body === undefined ? undefined : extractTitle(body)) ?? id
-  const description = body === undefined ? undefined : extractDescription(body)
-  const suffix = description === undefined ? '' : DASH + truncateChars(description, INDEX_DESCRIPTION_MAX_CHARS)
-  return `${indent}- [\`${id}\`](iii://${id})${DASH}${title}${suffix}\n`
+  const suffix = description === undefined ? '' : DASH + description
+  return `${indent}- [\`${id}\`](iii://${id})${DASH}${title ?? id}${suffix}\n`
 }

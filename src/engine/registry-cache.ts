@@ -15,21 +15,26 @@
  * Otherwise every read goes to the engine, as without a cache. Values handed out are shared between
  * calls and must not be mutated.
  */
+import { randomUUID } from 'node:crypto'
 import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import { LOG } from '../core/messages.js'
 import { StateStore } from './state-store.js'
 
-/** The function the `state` trigger calls after each write to a cached scope. */
-export const REGISTRY_CHANGED_FUNCTION = 'skills::registry-changed'
+/**
+ * The function the `state` trigger calls after each write to a cached scope, one per worker
+ * instance (`skills::registry-changed::<uuid>`): with a shared id the engine would route every
+ * instance's events to the last one that registered it, and the others would never hear of a write.
+ */
+export const REGISTRY_CHANGED_PREFIX = 'skills::registry-changed::'
 export const STATE_TRIGGER_TYPE = 'state'
 const FUNCTION_DESCRIPTION =
   'Internal: told by the engine\'s state trigger about writes to the skills and prompts scopes, so the ' +
   'worker\'s registry cache never serves a stale row.'
 /** A refused or missing binding is checked again after this long. */
 const RECONFIRM_AFTER_MS = 1000
-/** Single-key reads kept per scope; the oldest goes first. */
-const MAX_CACHED_GETS = 4096
+/** Approximate bytes of single-key reads kept per scope; the oldest go first. */
+const MAX_CACHED_GET_BYTES = 8 * 1024 * 1024
 
 /** The SDK connection the worker is on now, or undefined while it is not connected. */
 export type ConnectionId = () => string | undefined
@@ -44,19 +49,27 @@ export function sdkConnectionId(iii: IIIClient): string | undefined {
   return sdk.connectionState === 'connected' && typeof sdk.workerId === 'string' ? sdk.workerId : undefined
 }
 
+/** One cached result, valid while its scope's version is unchanged. */
+interface Entry<T> {
+  version: number
+  value: Promise<T>
+}
+
 class ScopeCache {
-  /** Bumped by every write report; a copy taken at an older version is never trusted. */
+  /** Bumped by every write report; a result requested at an older version is never served. */
   version = 0
   connection: string | undefined
-  rows?: { version: number; values: unknown[] }
-  pending?: { version: number; values: Promise<unknown[]> }
-  readonly gets = new Map<string, unknown>()
+  rows: Entry<unknown[]> | undefined
+  readonly views = new Map<string, Entry<unknown>>()
+  readonly gets = new Map<string, { value: unknown; bytes: number }>()
+  getBytes = 0
 
   changed(): void {
     this.version++
     this.rows = undefined
-    this.pending = undefined
+    this.views.clear()
     this.gets.clear()
+    this.getBytes = 0
   }
 
   /** Drops everything taken on another connection. */
@@ -64,6 +77,20 @@ class ScopeCache {
     if (this.connection === connection) return
     this.changed()
     this.connection = connection
+  }
+
+  /**
+   * The entry's value while it is current, else `compute()` remembered as the entry. Concurrent
+   * callers share one computation; a failed one is forgotten so the next call tries again.
+   */
+  shared<T>(current: Entry<T> | undefined, remember: (entry: Entry<T> | undefined) => void, compute: () => Promise<T>): Promise<T> {
+    if (current !== undefined && current.version === this.version) return current.value
+    const entry: Entry<T> = { version: this.version, value: compute() }
+    remember(entry)
+    entry.value.catch(() => {
+      if (entry.version === this.version) remember(undefined)
+    })
+    return entry.value
   }
 }
 
@@ -74,6 +101,7 @@ interface Confirmation {
 }
 
 export class CachedStateStore extends StateStore {
+  readonly functionId = REGISTRY_CHANGED_PREFIX + randomUUID()
   private readonly scopes = new Map<string, ScopeCache>()
   private confirmation: Confirmation | undefined
   private enabled = false
@@ -91,11 +119,11 @@ export class CachedStateStore extends StateStore {
 
   /** Registers the change function and binds it to the `state` trigger of every cached scope. */
   bind(): void {
-    this.iii.registerFunction(REGISTRY_CHANGED_FUNCTION, async (event: unknown) => {
+    this.iii.registerFunction(this.functionId, async (event: unknown) => {
       this.stateChanged(event)
     }, { description: FUNCTION_DESCRIPTION, metadata: { internal: true } })
     for (const scope of this.scopes.keys()) {
-      this.iii.registerTrigger({ type: STATE_TRIGGER_TYPE, function_id: REGISTRY_CHANGED_FUNCTION, config: { scope } })
+      this.iii.registerTrigger({ type: STATE_TRIGGER_TYPE, function_id: this.functionId, config: { scope } })
     }
   }
 
@@ -113,36 +141,27 @@ export class CachedStateStore extends StateStore {
   }
 
   override async list(scope: string): Promise<unknown[]> {
-    const cache = this.scopes.get(scope)
-    const connection = cache === undefined ? undefined : this.trustedConnection()
-    if (cache === undefined || connection === undefined) return super.list(scope)
-    cache.on(connection)
-    const { version } = cache
-    if (cache.rows?.version === version) return cache.rows.values
-    if (cache.pending?.version === version) return cache.pending.values
-    const values = super.list(scope)
-    cache.pending = { version, values }
-    try {
-      const rows = await values
-      if (cache.version === version && this.connectionId() === connection) cache.rows = { version, values: rows }
-      return rows
-    } finally {
-      if (cache.pending?.values === values) cache.pending = undefined
-    }
+    const cache = this.cacheOf(scope)
+    if (cache === undefined) return super.list(scope)
+    return cache.shared(cache.rows, (entry) => (cache.rows = entry), () => super.list(scope))
+  }
+
+  override async view<T>(scope: string, key: string, project: (values: unknown[]) => T): Promise<T> {
+    const cache = this.cacheOf(scope)
+    if (cache === undefined) return project(await super.list(scope))
+    const current = cache.views.get(key) as Entry<T> | undefined
+    return cache.shared(current, (entry) => (entry === undefined ? cache.views.delete(key) : cache.views.set(key, entry)),
+      async () => project(await super.list(scope)))
   }
 
   override async get(scope: string, key: string): Promise<unknown> {
-    const cache = this.scopes.get(scope)
-    const connection = cache === undefined ? undefined : this.trustedConnection()
-    if (cache === undefined || connection === undefined) return super.get(scope, key)
-    cache.on(connection)
-    if (cache.gets.has(key)) return cache.gets.get(key)
+    const cache = this.cacheOf(scope)
+    if (cache === undefined) return super.get(scope, key)
+    const hit = cache.gets.get(key)
+    if (hit !== undefined) return hit.value
     const { version } = cache
     const value = await super.get(scope, key)
-    if (cache.version === version && this.connectionId() === connection) {
-      if (cache.gets.size >= MAX_CACHED_GETS) cache.gets.delete(cache.gets.keys().next().value as string)
-      cache.gets.set(key, value)
-    }
+    if (cache.version === version) remember(cache, key, value)
     return value
   }
 
@@ -160,6 +179,16 @@ export class CachedStateStore extends StateStore {
     } finally {
       this.scopes.get(scope)?.changed()
     }
+  }
+
+  /** The scope's cache when it may be used now (switched to the current connection), else undefined. */
+  private cacheOf(scope: string): ScopeCache | undefined {
+    const cache = this.scopes.get(scope)
+    if (cache === undefined) return undefined
+    const connection = this.trustedConnection()
+    if (connection === undefined) return undefined
+    cache.on(connection)
+    return cache
   }
 
   /**
@@ -187,7 +216,7 @@ export class CachedStateStore extends StateStore {
     try {
       live = this.bindingLive(await this.iii.trigger({
         function_id: 'engine::functions::info',
-        payload: { function_id: REGISTRY_CHANGED_FUNCTION },
+        payload: { function_id: this.functionId },
         timeoutMs: this.timeoutMs,
       }))
     } catch {
@@ -212,4 +241,25 @@ export class CachedStateStore extends StateStore {
     this.enabled = on
     this.log.info({ scopes: [...this.scopes.keys()] }, on ? LOG.registryCacheOn : LOG.registryCacheOff)
   }
+}
+
+function remember(cache: ScopeCache, key: string, value: unknown): void {
+  const bytes = approximateBytes(value)
+  if (bytes > MAX_CACHED_GET_BYTES) return
+  cache.getBytes += bytes - (cache.gets.get(key)?.bytes ?? 0)
+  cache.gets.set(key, { value, bytes })
+  for (const [oldest, entry] of cache.gets) {
+    if (cache.getBytes <= MAX_CACHED_GET_BYTES) break
+    cache.gets.delete(oldest)
+    cache.getBytes -= entry.bytes
+  }
+}
+
+// {id: "a", skill: "# A\n…"} => 64 + 2 × (1 + 5): strings dominate a registry row.
+function approximateBytes(value: unknown): number {
+  let bytes = 64
+  if (typeof value === 'object' && value !== null) {
+    for (const field of Object.values(value)) if (typeof field === 'string') bytes += 2 * field.length
+  } else if (typeof value === 'string') bytes += 2 * value.length
+  return bytes
 }

@@ -33,6 +33,14 @@ export class StateStore {
     return extractStateEntries(await this.call('state::list', { scope }))
   }
 
+  /**
+   * `project(rows)` of the scope's rows, named `key`. The caching store (registry-cache.ts) keeps
+   * the projection instead of the rows, so only what the listings need stays in memory.
+   */
+  async view<T>(scope: string, _key: string, project: (values: unknown[]) => T): Promise<T> {
+    return project(await this.list(scope))
+  }
+
   /** A request over the engine's frame limit would get the worker disconnected, so it fails here. */
   private async call(functionId: string, payload: Record<string, unknown>): Promise<unknown> {
     const bytes = jsonBytes(payload)

@@ -59,7 +59,11 @@ class Walker {
       return
     }
     const inside = component.kind === 'recursive' ? new Set(ancestors).add(identity(info)) : ancestors
-    for (const name of await this.list(dir)) await this.visit(join(dir, name), idx, inside)
+    const paths = (await this.list(dir)).map((name) => join(dir, name))
+    // Under `**` every entry is stat'ed; all at once, then visited in order (a folder of 2,000 skills
+    // stat'ed one await at a time took ~100 ms per listing).
+    const infos = component.kind === 'recursive' ? await Promise.all(paths.map(statOrUndefined)) : []
+    for (const [i, path] of paths.entries()) await this.visit(path, idx, inside, infos[i])
     if (!startsWithDot(component)) return
     for (const special of ['.', '..']) {
       if (component.kind === 'wild' && matchName(component.tokens, special)) {
@@ -74,12 +78,11 @@ class Walker {
   }
 
   /** One directory entry found while applying component `idx` (the crate's `Paths::next`). */
-  private async visit(path: string, idx: number, ancestors: ReadonlySet<string>): Promise<void> {
+  private async visit(path: string, idx: number, ancestors: ReadonlySet<string>, info?: BigIntStats): Promise<void> {
     let current = idx
     if (this.components[current]?.kind === 'recursive') {
       let next = current
       while (this.components[next + 1]?.kind === 'recursive') next++
-      const info = await statOrUndefined(path)
       if (info?.isDirectory() && !ancestors.has(identity(info))) await this.fill(path, next, ancestors)
       if (next === this.last) return
       current = next + 1
@@ -120,14 +123,12 @@ class Walker {
 
   /** `is_file()` on every match, following symlinks; a match gone by now is logged and dropped. */
   async regularFiles(): Promise<string[]> {
-    const files: string[] = []
-    for (const path of this.candidates) {
-      try {
-        if ((await stat(path)).isFile()) files.push(path)
-      } catch (error) {
-        this.log.warn({ error: msg.globEntryFailed(path, ioErrorText(error)) }, msg.LOG.globEntryError)
-      }
-    }
-    return files
+    const checks = await Promise.all(this.candidates.map((path) => stat(path).then((s) => s.isFile(), (error: unknown) => error)))
+    return this.candidates.filter((path, i) => {
+      const check = checks[i]
+      if (typeof check === 'boolean') return check
+      this.log.warn({ error: msg.globEntryFailed(path, ioErrorText(check)) }, msg.LOG.globEntryError)
+      return false
+    })
   }
 }

@@ -4,6 +4,7 @@
  * crate semantics, and the union of regular files comes back sorted component by component. An
  * invalid pattern is reported as a skip reason naming the pattern as written in the config.
  */
+import { compareUtf8 } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
 import { expandBraces } from './braces.js'
@@ -51,7 +52,7 @@ export function comparePaths(a: string, b: string): number {
   const left = a.split('/')
   const right = b.split('/')
   for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const order = Buffer.compare(Buffer.from(left[i] as string), Buffer.from(right[i] as string))
+    const order = compareUtf8(left[i] as string, right[i] as string)
     if (order !== 0) return order
   }
   return left.length - right.length

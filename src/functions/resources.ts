@@ -2,7 +2,7 @@
  * The MCP resources/* delegates (§1.6–§1.8): the list envelope (never fails), the read envelope
  * (the resolver's text or error), and the constant templates envelope.
  */
-import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, skillResource } from '../core/envelopes.js'
+import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, skillResource, titledSkillResource } from '../core/envelopes.js'
 import { readBody } from '../fs/read-body.js'
 import { memoize } from '../core/memo.js'
 import type { Deps } from './deps.js'
@@ -20,7 +20,7 @@ export async function listResources(_input: unknown, deps: Deps) {
   const fsResources = await Promise.all(sources.fs.map(async (skill) =>
     skillResource(skill.id, await readBody(skill.path).catch(() => undefined))))
   const { state } = sources
-  const stateResources = memoize(state, 'resources', () => state.map((row) => skillResource(row.id, row.skill)))
+  const stateResources = memoize(state, 'resources', () => state.map((s) => titledSkillResource(s.id, s.title)))
   return { resources: [INDEX_RESOURCE, ...stateResources, ...fsResources] }
 }
 

@@ -1,37 +1,63 @@
 /**
  * The merged view of state rows and filesystem skills that listings and the index share:
  * state rows sorted by id, then the fs skills no state row shadows (state always wins, §6.7).
- * Decoded rows are memoised on the rows array, so while the registry cache serves the same rows
- * (src/engine/registry-cache.ts) they are decoded and sorted once, not on every call.
+ * Listings need only a summary of each state row (id, size, date, title, description), never the
+ * body, so the rows are summarised as they arrive and the registry cache
+ * (src/engine/registry-cache.ts) keeps the summaries, not 10,000 bodies. Everything derived from
+ * one summaries array is memoised on it.
  */
-import { compareUtf8 } from '../core/ids.js'
+import { compareUtf8, utf8Length } from '../core/ids.js'
+import { indexLine, type IndexLine } from '../core/index-page.js'
 import { memoize } from '../core/memo.js'
 import { withoutShadowed } from '../core/precedence.js'
 import type { FsSkill } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
-import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
+import { decodeSkillRows } from './stored-rows.js'
+
+/** A decodable state row as the listings see it; shared between calls, never mutate. */
+export interface SkillSummary extends IndexLine {
+  /** UTF-8 length of the body. */
+  bytes: number
+  registered_at: string
+}
 
 export interface SkillSources {
-  state: StoredSkillRow[]
+  state: SkillSummary[]
   fs: FsSkill[]
+}
+
+/** The state rows, summarised and sorted by id (stable); `state::list` errors propagate. */
+export function skillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<SkillSummary[]> {
+  return deps.state.view(deps.config.scopes.skills, 'skill-summaries', summarize)
 }
 
 /** `state::list` errors propagate; callers that must never fail catch them (§11.5). */
 export async function readSkillSources(deps: Deps): Promise<SkillSources> {
-  const state = sortedSkillRows(await deps.state.list(deps.config.scopes.skills))
+  const state = await skillSummaries(deps)
   const fs = withoutStateIds(await deps.fs.skills(), state)
   return { state, fs }
 }
 
-/** The decodable rows of a `state::list` answer, sorted by id (stable); shared, do not mutate. */
-export function sortedSkillRows(values: unknown[]): StoredSkillRow[] {
-  return memoize(values, 'sorted-skill-rows', () => decodeSkillRows(values).sort((a, b) => compareUtf8(a.id, b.id)))
+// [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
+function summarize(values: unknown[]): SkillSummary[] {
+  return decodeSkillRows(values)
+    .sort((a, b) => compareUtf8(a.id, b.id))
+    .map((row) => {
+      const { id, title, description } = indexLine({ id: row.id, body: row.skill })
+      return { id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill), registered_at: row.registered_at }
+    })
+}
+
+// V8 keeps a substring as a view into the string it was cut from: a title cut from a body would keep
+// the whole body alive. A copy lets the body go once summarised.
+function detached(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : (` ${text}`).slice(1)
 }
 
 /** The fs skills whose id no state row has. */
-export function withoutStateIds<T extends { id: string }>(fs: T[], state: StoredSkillRow[]): T[] {
+export function withoutStateIds<T extends { id: string }>(fs: T[], state: SkillSummary[]): T[] {
   if (fs.length === 0) return fs
-  return withoutShadowed(fs, (s) => s.id, memoize(state, 'ids', () => new Set(state.map((r) => r.id))))
+  return withoutShadowed(fs, (s) => s.id, memoize(state, 'ids', () => new Set(state.map((s) => s.id))))
 }
 
 /** Two lists each sorted by id, merged into one; on equal ids `a` comes first (a stable sort of a + b). */

@@ -9,7 +9,7 @@ import { memoize } from '../core/memo.js'
 import { formatTimestamp } from '../core/time.js'
 import { fileMeta } from '../fs/file-meta.js'
 import type { Deps } from './deps.js'
-import { mergeById, sortedSkillRows, withoutStateIds } from './skill-sources.js'
+import { mergeById, skillSummaries, withoutStateIds } from './skill-sources.js'
 
 export async function registerSkill(input: { id: string; skill: string }, deps: Deps) {
   const { id, skill } = input
@@ -41,14 +41,14 @@ export interface SkillListEntry {
   origin: 'state' | 'fs'
 }
 
-// State entries are sorted once per rows array (memoised); fs ones arrive sorted, so a merge keeps
-// the order a stable sort of both would give.
+// State entries are built once per summaries array (memoised, sorted); fs ones arrive sorted, so a
+// merge keeps the order a stable sort of both would give.
 export async function listSkills(_input: unknown, deps: Deps) {
-  const rows = sortedSkillRows(await deps.state.list(deps.config.scopes.skills))
-  const stateEntries = memoize(rows, 'list-entries', () => rows.map((row): SkillListEntry => ({
-    id: row.id, bytes: utf8Length(row.skill), registered_at: row.registered_at, origin: 'state',
+  const state = await skillSummaries(deps)
+  const stateEntries = memoize(state, 'list-entries', () => state.map((s): SkillListEntry => ({
+    id: s.id, bytes: s.bytes, registered_at: s.registered_at, origin: 'state',
   })))
-  const fsSkills = withoutStateIds(await deps.fs.skills(), rows)
+  const fsSkills = withoutStateIds(await deps.fs.skills(), state)
   const fsEntries = await Promise.all(fsSkills.map(async (skill): Promise<SkillListEntry> => {
     const meta = await fileMeta(skill.path)
     return { id: skill.id, bytes: meta.bytes, registered_at: meta.registeredAt, origin: 'fs' }

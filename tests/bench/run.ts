@@ -9,6 +9,7 @@
  *   --quick            small budgets: a smoke run, not a measurement
  *   --max-skills <n>   stop the registry ladder at n (100, 1000 or 10000; default 10000)
  *   --cpu-prof <dir>   run the worker and the engine under --cpu-prof, profiles into <dir>
+ *   --only <regex>     measure only the cases whose id matches (e.g. 'list@|index@'); loading still runs
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
@@ -31,7 +32,8 @@ const LADDER = [100, 1000, 10_000]
 const LISTINGS: Array<[string, unknown]> = [
   ['skills::list', {}], ['skills::resources-read', { uri: 'iii://skills' }], ['skills::resources-list', {}],
 ]
-const SETTLE_MS = 1000
+/** Idle time after loading the largest registry before its RSS is read: V8's memory reducer runs after ~10 s. */
+const SETTLE_MS = 15_000
 
 const { values: flags } = parseArgs({
   options: {
@@ -39,8 +41,10 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     'max-skills': { type: 'string', default: '10000' },
     'cpu-prof': { type: 'string' },
+    only: { type: 'string' },
   },
 })
+const only = flags.only === undefined ? undefined : new RegExp(flags.only)
 const budget: Budget = flags.quick ? QUICK_BUDGET : FULL_BUDGET
 const maxSkills = Number(flags['max-skills'])
 const profileDir = flags['cpu-prof'] === undefined ? undefined : resolve(flags['cpu-prof'])
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
 
     const cases: CaseResult[] = []
     const run = async (id: string, label: string, functionId: string, payload: unknown, skills?: number) => {
+      if (only !== undefined && !only.test(id)) return
       const result = await measureCase(call, { id, label, functionId, payload, skills })
       cases.push(result)
       log(`${id}: p50 ${result.op.latency.p50Ms.toFixed(2)} ms, floor ${result.floor.latency.p50Ms.toFixed(2)} ms`)
@@ -79,13 +84,21 @@ async function main(): Promise<void> {
 
     let registered = 0
     let loaded: Memory | undefined
-    for (const size of LADDER.filter((n) => n <= maxSkills)) {
+    let settled: Memory | undefined
+    const ladder = LADDER.filter((n) => n <= maxSkills)
+    for (const size of ladder) {
       await registerSkills(call, registered, size)
       registered = size
       for (const [functionId, payload] of LISTINGS) await call(functionId, payload)
-      await sleep(SETTLE_MS)
+      await sleep(1000)
       loaded = memoryOf(stateWorker.pid)
-      log(`${size} skills registered, worker RSS ${((loaded?.rssBytes ?? NaN) / MIB).toFixed(1)} MiB`)
+      log(`${size} skills registered, worker RSS ${mib(loaded)} MiB`)
+      if (size === ladder.at(-1)) {
+        // V8 gives the garbage of the registration burst back only after a few idle seconds.
+        await sleep(SETTLE_MS)
+        settled = memoryOf(stateWorker.pid)
+        log(`worker RSS ${mib(settled)} MiB after ${SETTLE_MS / 1000} s idle`)
+      }
       if (size === LADDER[0]) {
         await run('register', 'skills::register (1 KiB body)', 'skills::register', { id: 'bench-register', skill: skillBody(0, REGISTER_BYTES) }, size)
         await call('skills::unregister', { id: 'bench-register' })
@@ -100,8 +113,12 @@ async function main(): Promise<void> {
     await call('prompts::register', { name: 'bench-prompt', description: 'A prompt whose handler returns a string.', arguments: [], function_id: PROMPT_HANDLER })
     await run('mcp-get', 'prompts::mcp-get (string handler)', 'prompts::mcp-get', { name: 'bench-prompt', arguments: {} })
     const after = memoryOf(stateWorker.pid)
-    const memory: MemoryResult | undefined = loaded === undefined || after === undefined ? undefined : {
-      skills: registered, loadedRssBytes: loaded.rssBytes, afterCasesRssBytes: after.rssBytes, peakRssBytes: after.peakRssBytes,
+    const memory: MemoryResult | undefined = loaded === undefined || settled === undefined || after === undefined ? undefined : {
+      skills: registered,
+      loadedRssBytes: loaded.rssBytes,
+      settledRssBytes: settled.rssBytes,
+      afterCasesRssBytes: after.rssBytes,
+      peakRssBytes: after.peakRssBytes,
     }
     await stateWorker.stop()
 
@@ -191,6 +208,10 @@ async function measureCase(call: Invoke, spec: CaseSpec): Promise<CaseResult> {
     op: { latency: latency.op, throughputPerS: opThroughput },
     floor: { latency: latency.floor, throughputPerS: floorThroughput },
   }
+}
+
+function mib(memory: Memory | undefined): string {
+  return ((memory?.rssBytes ?? NaN) / MIB).toFixed(1)
 }
 
 function sleep(ms: number): Promise<void> {

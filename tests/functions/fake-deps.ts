@@ -50,6 +50,11 @@ export class MemoryState {
     return [...this.rows(scope).values()].map((value) => structuredClone(value))
   }
 
+  /** StateStore's uncached view: the projection of a fresh list. */
+  async view<T>(scope: string, _key: string, project: (values: unknown[]) => T): Promise<T> {
+    return project(await this.list(scope))
+  }
+
   private enter(op: StateOp, scope: string, key?: string): void {
     this.calls.push(key === undefined ? { op, scope } : { op, scope, key })
     const failure = this.failures.get(op)

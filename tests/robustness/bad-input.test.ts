@@ -14,7 +14,7 @@ let workerId: string
 beforeAll(async () => {
   env = await startRobustEnv()
   await seedBaseline(env)
-  workerId = env.workerId()
+  workerId = await env.workerId()
 })
 
 afterAll(async () => env?.close())
@@ -22,7 +22,7 @@ afterAll(async () => env?.close())
 // Whatever a case sent, the worker kept its one engine connection (a frame over the engine's
 // limit would have cost it) and still answers.
 afterEach(async () => {
-  expect(env.workerId()).toBe(workerId)
+  expect(await env.workerId()).toBe(workerId)
   await expect(env.call('skills::resources-templates', {})).resolves.toHaveProperty('resourceTemplates')
 })
 
@@ -324,7 +324,7 @@ describe('huge inputs', () => {
 
 describe('deep nesting', () => {
   it('a payload nested 10,000 levels is dropped by the engine for every function and never answered', async () => {
-    const caller = await RawCaller.connect(env.engine.url)
+    const caller = await RawCaller.connect(env.url)
     try {
       const pending = await expectRegistryUnchanged(env, async () => {
         const ids = FUNCTION_CASES.map((fn) => caller.invoke(fn.id, `{"deep":${nestedJson(10_000)}}`))

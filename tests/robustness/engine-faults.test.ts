@@ -37,7 +37,7 @@ function serveFunctions(client: IIIClient): void {
 }
 
 beforeAll(async () => {
-  env = await startRobustEnv({ stateTimeoutMs: STATE_TIMEOUT_MS })
+  env = await startRobustEnv({ stateTimeoutMs: STATE_TIMEOUT_MS, embedded: true })
   await seedBaseline(env)
   functions = registerWorker(env.engine.url, SDK_OPTIONS)
   serveFunctions(functions)
@@ -151,7 +151,7 @@ describe('a connection that drops mid-call', () => {
     const before = await env.snapshot()
     const pending = env.failure('skill::fetch', { uri: 'iii://fn/faults/slow' }, 10_000)
     await waitFor(() => inFlightCount(env.worker.deps, 'faults::slow') === 1, 'the section call to start')
-    expect(env.engine.dropWorker(env.workerId())).toBe(true)
+    expect(env.engine.dropWorker(await env.workerId())).toBe(true)
     const [error, elapsed] = await timed(() => pending)
     expect(error).toBe('invocation_stopped: Invocation stopped')
     expect(elapsed).toBeLessThan(SLOW_MS)
@@ -271,7 +271,7 @@ describe('state calls that fail', () => {
 describe('engine and subscriber loss', () => {
   it('an engine restart keeps every row (state lives in the engine); the worker and its subscribers come back by themselves', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'skills-restart-'))
-    const restartable = await startRobustEnv({ stateFile: join(dir, 'state.json') })
+    const restartable = await startRobustEnv({ stateFile: join(dir, 'state.json'), embedded: true })
     try {
       const events = await subscribe(restartable, 'skills::on-change')
       await restartable.call('skills::register', { id: 'kept', skill: BIG_BODY })

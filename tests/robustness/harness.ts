@@ -1,8 +1,12 @@
 /**
- * One embedded engine + one skills worker + one SDK client for the robustness suites, with the
- * hooks those suites need and the shared harness lacks: a configurable `state_timeout_ms`, a fixed
- * port and state file (engine restarts), fast SDK reconnects, the worker's engine id (connection
- * drops) and a raw snapshot of both registry scopes (to prove a rejected call changed nothing).
+ * One engine + one skills worker + one SDK client for the robustness suites, with the hooks those
+ * suites need and the shared harness lacks: a configurable `state_timeout_ms`, a fixed port and
+ * state file (engine restarts), fast SDK reconnects, the worker's engine id (connection drops) and
+ * a raw snapshot of both registry scopes (to prove a rejected call changed nothing).
+ *
+ * With III_ENGINE_WS_URL set, suites run against that engine (in their own, fresh state scopes so
+ * nothing else's rows are touched) — except those that inject engine-side faults (`embedded: true`:
+ * dropping connections, restarting the engine), which need the embedded engine as their instrument.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
@@ -31,6 +35,8 @@ export interface RobustEnvOptions {
   baseDir?: string
   stateFile?: string
   port?: number
+  /** Needs the embedded engine's fault hooks, whatever III_ENGINE_WS_URL says. */
+  embedded?: boolean
 }
 
 export interface RegistrySnapshot {
@@ -39,7 +45,9 @@ export interface RegistrySnapshot {
 }
 
 export interface RobustEnv {
+  /** The embedded engine; throws when the suite runs against an external engine. */
   engine: EmbeddedEngine
+  url: string
   worker: RunningWorker
   client: IIIClient
   config: SkillsConfig
@@ -49,8 +57,8 @@ export interface RobustEnv {
   failure(functionId: string, payload: unknown, timeoutMs?: number): Promise<string>
   /** Both registry scopes, rows sorted by key, read straight from the engine's state. */
   snapshot(): Promise<RegistrySnapshot>
-  /** The skills worker's current engine connection id. */
-  workerId(): string
+  /** The skills worker's current engine connection id (from `engine::workers::list`). */
+  workerId(): Promise<string>
   /** Replaces the engine (same port and state file) after a restart. */
   restartEngine(): Promise<void>
   close(): Promise<void>
@@ -60,20 +68,30 @@ export async function startRobustEnv(options: RobustEnvOptions = {}): Promise<Ro
   const ownBaseDir = options.baseDir === undefined
   const baseDir = options.baseDir ?? await mkdtemp(join(tmpdir(), 'skills-robust-'))
   await mkdir(baseDir, { recursive: true })
+  const externalUrl = options.embedded === true ? undefined : process.env.III_ENGINE_WS_URL || undefined
   const engineOptions = { port: options.port ?? 0, stateFile: options.stateFile }
-  let engine = await startEmbeddedEngine(engineOptions)
+  let engine = externalUrl === undefined ? await startEmbeddedEngine(engineOptions) : undefined
+  const url = externalUrl ?? (engine as EmbeddedEngine).url
+  const unique = randomUUID().slice(0, 8)
   const config: SkillsConfig = {
     ...DEFAULT_CONFIG,
+    scopes: externalUrl === undefined ? DEFAULT_CONFIG.scopes : { skills: `skills-rb-${unique}`, prompts: `prompts-rb-${unique}` },
     state_timeout_ms: options.stateTimeoutMs ?? DEFAULT_CONFIG.state_timeout_ms,
     skills: options.skills ?? [],
     prompts: options.prompts ?? [],
   }
-  const worker = await startSkillsWorker({ url: engine.url, loaded: { config, baseDir }, log: silentLogger(), sdk: SDK_OPTIONS })
-  const client = registerWorker(engine.url, SDK_OPTIONS)
+  const workerName = `skills-robust-${unique}`
+  const worker = await startSkillsWorker({ url, loaded: { config, baseDir }, log: silentLogger(), sdk: { ...SDK_OPTIONS, workerName } })
+  const client = registerWorker(url, SDK_OPTIONS)
   const call = <T>(functionId: string, payload: unknown, timeoutMs = 5000): Promise<T> =>
     client.trigger<unknown, T>({ function_id: functionId, payload, timeoutMs })
+  const embeddedEngine = (): EmbeddedEngine => {
+    if (engine === undefined) throw new Error('this test needs the embedded engine (startRobustEnv({ embedded: true }))')
+    return engine
+  }
   const env: RobustEnv = {
-    get engine() { return engine },
+    get engine() { return embeddedEngine() },
+    url,
     worker,
     client,
     config,
@@ -89,24 +107,26 @@ export async function startRobustEnv(options: RobustEnvOptions = {}): Promise<Ro
     },
     async snapshot() {
       return {
-        skills: await scopeRows(engine, config.scopes.skills),
-        prompts: await scopeRows(engine, config.scopes.prompts),
+        skills: await scopeRows(call, config.scopes.skills),
+        prompts: await scopeRows(call, config.scopes.prompts),
       }
     },
-    workerId() {
-      const id = engine.workers().find((w) => w.name === 'skills')?.id
+    async workerId() {
+      const listed = await call<{ workers: Array<{ id: string; name: string | null }> }>('engine::workers::list', {})
+      const id = listed.workers.find((w) => w.name === workerName)?.id
       if (id === undefined) throw new Error('the skills worker is not connected')
       return id
     },
     async restartEngine() {
-      const port = engine.port
-      await engine.close()
+      const port = embeddedEngine().port
+      await embeddedEngine().close()
       engine = await startEmbeddedEngine({ ...engineOptions, port })
     },
     async close() {
       await client.shutdown()
       await worker.shutdown()
-      await engine.close()
+      await engine?.close()
+      if (externalUrl !== undefined) await wipeScopes(call, config)
       if (ownBaseDir) await rm(baseDir, { recursive: true, force: true })
     },
   }
@@ -133,10 +153,22 @@ export async function waitUntilServing(env: Pick<RobustEnv, 'call'>, deadlineMs 
   }
 }
 
-async function scopeRows(engine: EmbeddedEngine, scope: string): Promise<unknown[]> {
-  const rows = await engine.invoke('state::list', { scope })
+type Call = RobustEnv['call']
+
+async function scopeRows(call: Call, scope: string): Promise<unknown[]> {
+  const rows = await call('state::list', { scope })
   const list = Array.isArray(rows) ? rows : []
   return list.map((row) => JSON.stringify(row)).sort().map((text) => JSON.parse(text) as unknown)
+}
+
+/** Deletes every row of the suite's own scopes on an external engine. */
+async function wipeScopes(call: Call, config: SkillsConfig): Promise<void> {
+  for (const [scope, key] of [[config.scopes.skills, 'id'], [config.scopes.prompts, 'name']] as const) {
+    for (const row of await scopeRows(call, scope)) {
+      const value = (row as Record<string, unknown>)[key]
+      if (typeof value === 'string') await call('state::delete', { scope, key: value })
+    }
+  }
 }
 
 /** Runs `act` and asserts both registry scopes are byte-for-byte what they were before. */
