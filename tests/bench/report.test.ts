@@ -61,11 +61,26 @@ describe('evaluateTargets', () => {
     ['read over 2.5×', [result('read', 1.1, 0.4)], 'resources-read of a state skill'],
     ['index over 3×', [result('index@1000', 25, 20), result('index@10000', 190, 60)], 'iii://skills index at 10,000 skills'],
     ['list growing faster than linearly', [result('list@1000', 3, 4)], 'skills::list growth 1,000 → 10,000'],
+    ['list growing faster than linearly and than its floor', [result('list@1000', 3.5, 3.5), result('list@10000', 36, 35.5)], 'skills::list growth 1,000 → 10,000'],
     ['fetch over 4×', [result('fetch10', 2.1, 0.5)], 'skill::fetch of 10 URIs'],
   ])('fails the target when %s', (_case, replacements, failing) => {
     const cases = passing.map((c) => replacements.find((r) => r.id === c.id) ?? c)
     const targets = evaluateTargets(cases, growthRows(cases, ['index', 'list']), memory(120))
     expect(targets.filter((t) => !t.met).map((t) => t.target)).toEqual([failing])
+  })
+
+  it.each([
+    ['k = 1.004, shown as 1.00', [result('list@1000', 4, 4), result('list@10000', 40.4, 40)]],
+    ['k = 1.03 while the floor grows as fast', [result('list@1000', 4, 4), result('list@10000', 43, 43)]],
+  ])('passes the growth target at %s', (_case, replacements) => {
+    const cases = passing.map((c) => replacements.find((r) => r.id === c.id) ?? c)
+    const growth = growthRows(cases, ['index', 'list'])
+    expect(evaluateTargets(cases, growth, memory(120)).find((t) => t.target === 'skills::list growth 1,000 → 10,000')?.met).toBe(true)
+  })
+
+  it('shows the floor\'s exponent next to the operation\'s', () => {
+    const targets = evaluateTargets(passing, growthRows(passing, ['index', 'list']), memory(120))
+    expect(targets.find((t) => t.target === 'index growth 1,000 → 10,000')?.measured).toBe('k = 0.94 (floor 0.93)')
   })
 
   it('fails the memory target above 150 MiB and every target it could not measure', () => {

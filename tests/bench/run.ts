@@ -11,6 +11,7 @@
  *   --cpu-prof <dir>   run the worker and the engine under --cpu-prof, profiles into <dir>
  *   --only <regex>     measure only the cases whose id matches (e.g. 'list@|index@'); loading still runs
  */
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -32,8 +33,6 @@ const LADDER = [100, 1000, 10_000]
 const LISTINGS: Array<[string, unknown]> = [
   ['skills::list', {}], ['skills::resources-read', { uri: 'iii://skills' }], ['skills::resources-list', {}],
 ]
-/** Idle time after loading the largest registry before its RSS is read: V8's memory reducer runs after ~10 s. */
-const SETTLE_MS = 15_000
 
 const { values: flags } = parseArgs({
   options: {
@@ -46,6 +45,8 @@ const { values: flags } = parseArgs({
 })
 const only = flags.only === undefined ? undefined : new RegExp(flags.only)
 const budget: Budget = flags.quick ? QUICK_BUDGET : FULL_BUDGET
+/** Idle time after loading the largest registry before its RSS is read: V8's memory reducer runs after ~10 s. */
+const SETTLE_MS = flags.quick ? 2000 : 15_000
 const maxSkills = Number(flags['max-skills'])
 const profileDir = flags['cpu-prof'] === undefined ? undefined : resolve(flags['cpu-prof'])
 const nodeFlags = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir]
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   const tmp = await mkdtemp(join(tmpdir(), 'skills-bench-'))
   const children: Child[] = []
   const clients: IIIClient[] = []
+  let finished = false
   try {
     const engine = spawnScript('engine', 'tests/bench/engine-process', { logFile: join(tmp, 'engine.log'), env: childEnv, nodeFlags })
     children.push(engine)
@@ -134,6 +136,7 @@ async function main(): Promise<void> {
     const report: BenchReport = {
       meta: {
         date: new Date().toISOString(),
+        commit: gitCommit(),
         node: process.version,
         cpus: cpus().length,
         cpuModel: cpus()[0]?.model,
@@ -151,10 +154,12 @@ async function main(): Promise<void> {
       await writeFile(flags.json, `${JSON.stringify(report, null, 2)}\n`)
       log(`figures written to ${flags.json}`)
     }
+    finished = true
   } finally {
     for (const client of clients) await client.shutdown()
     for (const child of children.reverse()) await child.stop()
-    if (profileDir === undefined) await rm(tmp, { recursive: true, force: true })
+    // The process logs stay for a post-mortem when the run failed.
+    if (finished) await rm(tmp, { recursive: true, force: true })
   }
 }
 
@@ -207,6 +212,14 @@ async function measureCase(call: Invoke, spec: CaseSpec): Promise<CaseResult> {
     responseBytes: Buffer.byteLength(JSON.stringify(response) ?? ''),
     op: { latency: latency.op, throughputPerS: opThroughput },
     floor: { latency: latency.floor, throughputPerS: floorThroughput },
+  }
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  } catch {
+    return undefined
   }
 }
 

@@ -200,7 +200,7 @@ describe('state calls that fail', () => {
 
   async function withFailingState<T>(act: () => Promise<T>): Promise<T> {
     const { state } = env.worker.deps
-    const spies = (['set', 'get', 'delete', 'list'] as const).map((method) => vi.spyOn(state, method).mockRejectedValue(timeout()))
+    const spies = (['set', 'get', 'delete', 'list', 'view'] as const).map((method) => vi.spyOn(state, method).mockRejectedValue(timeout()))
     try {
       return await act()
     } finally {
