@@ -305,7 +305,7 @@ describe('huge inputs', () => {
     try {
       const input = { name: 'huge', description: 'd'.repeat(16 * MiB - 2 * KiB), function_id: ECHO_HANDLER }
       const row = { ...input, arguments: [], registered_at: '2026-01-02T03:04:05.678+00:00' }
-      const bytes = Buffer.byteLength(JSON.stringify({ scope: 'prompts', key: 'huge', value: row }))
+      const bytes = Buffer.byteLength(JSON.stringify({ scope: env.config.scopes.prompts, key: 'huge', value: row }))
       expect(await rejects('prompts::register', input, 10_000)).toBe(msg.requestTooLarge('state::set', bytes, MAX_PAYLOAD_BYTES))
     } finally {
       now.mockRestore()

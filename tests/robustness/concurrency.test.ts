@@ -18,8 +18,9 @@ beforeAll(async () => {
 afterAll(async () => env?.close())
 
 beforeEach(async () => {
-  await env.call('state::list', { scope: 'skills' }).then(async (rows) => {
-    for (const row of rows as Array<{ id: string }>) await env.call('state::delete', { scope: 'skills', key: row.id })
+  const scope = env.config.scopes.skills
+  await env.call('state::list', { scope }).then(async (rows) => {
+    for (const row of rows as Array<{ id: string }>) await env.call('state::delete', { scope, key: row.id })
   })
   skillEvents.events.length = 0
   promptEvents.events.length = 0

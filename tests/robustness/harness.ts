@@ -123,10 +123,10 @@ export async function startRobustEnv(options: RobustEnvOptions = {}): Promise<Ro
       engine = await startEmbeddedEngine({ ...engineOptions, port })
     },
     async close() {
+      if (externalUrl !== undefined) await wipeScopes(call, config)
       await client.shutdown()
       await worker.shutdown()
       await engine?.close()
-      if (externalUrl !== undefined) await wipeScopes(call, config)
       if (ownBaseDir) await rm(baseDir, { recursive: true, force: true })
     },
   }
