@@ -34,3 +34,40 @@ export function jsonBytes(value: unknown): number {
   const text = JSON.stringify(value)
   return text === undefined ? 0 : Buffer.byteLength(text, 'utf8')
 }
+
+/**
+ * The JSON size of `value` when it is over `limit`, else undefined. A cheap upper bound (every
+ * string escaped at 6 bytes a code unit, every scalar at 24) settles most answers without
+ * serialising them; only values that might be over the limit are measured exactly.
+ */
+export function jsonBytesOver(value: unknown, limit: number): number | undefined {
+  if (jsonBytesUpperBound(value, limit) <= limit) return undefined
+  const bytes = jsonBytes(value)
+  return bytes > limit ? bytes : undefined
+}
+
+/** At least the JSON size of `value`; stops counting once past `limit`. Iterative, any depth. */
+export function jsonBytesUpperBound(value: unknown, limit: number): number {
+  let total = 0
+  const stack: unknown[] = [value]
+  while (stack.length > 0 && total <= limit) {
+    const item = stack.pop()
+    if (typeof item === 'string') {
+      total += 2 + 6 * item.length
+    } else if (Array.isArray(item)) {
+      total += 2 + item.length
+      for (const element of item) stack.push(element)
+    } else if (typeof item === 'object' && item !== null) {
+      // toJSON (Date, Buffer…) can print anything: measure such values exactly.
+      if (typeof (item as { toJSON?: unknown }).toJSON === 'function') return Number.POSITIVE_INFINITY
+      for (const [key, member] of Object.entries(item)) {
+        total += 4 + 6 * key.length
+        stack.push(member)
+      }
+      total += 2
+    } else {
+      total += 24
+    }
+  }
+  return total
+}

@@ -5,7 +5,7 @@
  */
 import type { IIIClient } from 'iii-sdk'
 import { SkillsError } from '../core/errors.js'
-import { jsonBytes, MAX_PAYLOAD_BYTES } from '../core/limits.js'
+import { jsonBytesOver, MAX_PAYLOAD_BYTES } from '../core/limits.js'
 import { requestTooLarge } from '../core/messages.js'
 import { extractStateEntries } from '../core/state-entries.js'
 
@@ -43,8 +43,8 @@ export class StateStore {
 
   /** A request over the engine's frame limit would get the worker disconnected, so it fails here. */
   private async call(functionId: string, payload: Record<string, unknown>): Promise<unknown> {
-    const bytes = jsonBytes(payload)
-    if (bytes > MAX_PAYLOAD_BYTES) throw new SkillsError(requestTooLarge(functionId, bytes, MAX_PAYLOAD_BYTES))
+    const bytes = jsonBytesOver(payload, MAX_PAYLOAD_BYTES)
+    if (bytes !== undefined) throw new SkillsError(requestTooLarge(functionId, bytes, MAX_PAYLOAD_BYTES))
     return this.iii.trigger({ function_id: functionId, payload, timeoutMs: this.timeoutMs })
   }
 }

@@ -8,7 +8,7 @@
  * `trigger {function_id}: {err}`.
  */
 import { SkillsError } from '../core/errors.js'
-import { jsonBytes, MAX_IN_FLIGHT_PER_FUNCTION, MAX_PAYLOAD_BYTES } from '../core/limits.js'
+import { jsonBytesOver, MAX_IN_FLIGHT_PER_FUNCTION, MAX_PAYLOAD_BYTES } from '../core/limits.js'
 import { utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import type { Deps } from './deps.js'
@@ -16,8 +16,9 @@ import type { Deps } from './deps.js'
 const inFlightByDeps = new WeakMap<Deps, Map<string, number>>()
 
 export async function invokeBounded(deps: Deps, functionId: string, payload: unknown): Promise<unknown> {
-  const requestBytes = jsonBytes(payload) + utf8Length(functionId)
-  if (requestBytes > MAX_PAYLOAD_BYTES) throw new SkillsError(msg.requestTooLarge(functionId, requestBytes, MAX_PAYLOAD_BYTES))
+  const idBytes = utf8Length(functionId)
+  const payloadBytes = jsonBytesOver(payload, MAX_PAYLOAD_BYTES - idBytes)
+  if (payloadBytes !== undefined) throw new SkillsError(msg.requestTooLarge(functionId, payloadBytes + idBytes, MAX_PAYLOAD_BYTES))
   let inFlight = inFlightByDeps.get(deps)
   if (inFlight === undefined) inFlightByDeps.set(deps, (inFlight = new Map()))
   const running = inFlight.get(functionId) ?? 0

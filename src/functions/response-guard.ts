@@ -5,7 +5,7 @@
  * send a frame that gets its connection closed (src/core/limits.ts).
  */
 import { errorText, SkillsError } from '../core/errors.js'
-import { jsonBytes, MAX_ERROR_TEXT_UNITS, MAX_PAYLOAD_BYTES } from '../core/limits.js'
+import { jsonBytesOver, MAX_ERROR_TEXT_UNITS, MAX_PAYLOAD_BYTES } from '../core/limits.js'
 import { utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import type { Deps } from './deps.js'
@@ -20,7 +20,7 @@ export function guardResponse<I>(handler: Handler<I>): Handler<I> {
     } catch (error) {
       throw boundedError(error)
     }
-    if (jsonBytes(result) > MAX_PAYLOAD_BYTES) throw new SkillsError(msg.responseTooLarge(MAX_PAYLOAD_BYTES))
+    if (jsonBytesOver(result, MAX_PAYLOAD_BYTES) !== undefined) throw new SkillsError(msg.responseTooLarge(MAX_PAYLOAD_BYTES))
     return result
   }
 }
