@@ -7,8 +7,10 @@ import { afterEach, beforeEach, vi } from 'vitest'
 import { registerWorker, type IIIClient, type InitOptions } from 'iii-sdk'
 import { WebSocket } from 'ws'
 import { startEmbeddedEngine, type EmbeddedEngine, type EmbeddedEngineOptions } from '../../src/embedded/index.js'
+import { SDK_OPTIONS } from '../support/sdk-client.js'
+import { setTimeout as sleep } from 'node:timers/promises'
 
-export const SDK_OPTIONS = { otel: { enabled: false }, enableMetricsReporting: false } as const
+export { SDK_OPTIONS }
 
 export async function waitFor<T>(probe: () => T | undefined | null | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs
@@ -20,7 +22,7 @@ export async function waitFor<T>(probe: () => T | undefined | null | false, time
   }
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+export { sleep }
 
 /** A bare WebSocket worker: sends what it is told and records every parsed frame it receives. */
 export class RawWorker {

@@ -4,6 +4,7 @@
  * types, the subscriber reconnecting, or both after an engine restart — the worker keys it by the
  * binding id again, so every mutation still reaches the subscriber exactly once.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/config-types.js'
@@ -27,7 +28,6 @@ let worker: RunningWorker
 let subscriber: IIIClient
 const events: unknown[] = []
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Registers a fresh skill through a short-lived client and returns the events it caused. */
 async function eventsOfOneRegister(id: string): Promise<unknown[]> {

@@ -17,7 +17,7 @@ import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { pollUntil } from '../support/poll.js'
 
-const SDK = { otel: { enabled: false }, enableMetricsReporting: false } as const
+import { SDK_OPTIONS as SDK } from '../support/sdk-client.js'
 const WAIT = { timeoutMs: 15_000, intervalMs: 50 }
 
 interface SkillList { skills: Array<{ id: string; bytes: number; registered_at: string; origin: string }> }

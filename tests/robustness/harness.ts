@@ -20,6 +20,7 @@ import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/ind
 import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { handlerErrorText } from '../support/invocation-error.js'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 export const SDK_OPTIONS = {
   otel: { enabled: false },
@@ -179,7 +180,7 @@ export async function expectRegistryUnchanged<T>(env: RobustEnv, act: () => Prom
   return result
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+export { sleep }
 
 /**
  * A bare WebSocket caller for frames an SDK client cannot produce (the SDK's own JSON.stringify

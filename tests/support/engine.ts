@@ -15,7 +15,7 @@ import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 
 export const SKILLS_DIR = 'fs-skills'
 export const PROMPTS_DIR = 'fs-prompts'
-const SDK_OPTIONS = { otel: { enabled: false }, enableMetricsReporting: false } as const
+import { SDK_OPTIONS } from './sdk-client.js'
 const PROBE_ATTEMPTS = 20
 const PROBE_INTERVAL_MS = 250
 

@@ -6,6 +6,7 @@
  * iii-style endpoint answers 405, which the SDK accepts silently) and an early `close()` does not
  * abort it mid-flight.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 
@@ -45,4 +46,3 @@ async function settle(probes: Promise<unknown>[]): Promise<void> {
   await sleep(10) // let the transport finish reading the probe's reply
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
