@@ -4,7 +4,6 @@
  * it, and `iii-skills --embedded` serves it to users who have no `iii` binary. Behaviour follows the
  * real engine 0.22.1, strictness included (undecodable frames are dropped, not answered).
  */
-import type { RequestListener } from 'node:http'
 import { silentLogger, type Logger } from '../logger.js'
 import { installEngineBuiltins, summarize } from './builtins-engine.js'
 import { installStateBuiltins } from './builtins-state.js'
@@ -28,8 +27,6 @@ export interface EmbeddedEngineOptions {
   strict?: boolean
   /** Keep every frame in `frames` (tests). */
   recordFrames?: boolean
-  /** Serves plain HTTP requests on the same port; 404 when absent. */
-  httpHandler?: RequestListener
 }
 
 export interface FunctionListing {
@@ -96,7 +93,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
   installEngineBuiltins(engine)
   installStateBuiltins(engine, store)
 
-  const listener = await listen({ host, port: options.port ?? 0, engine, log, httpHandler: options.httpHandler })
+  const listener = await listen({ host, port: options.port ?? 0, engine, log })
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${listener.port}`
   log.info({ url, state_file: options.stateFile }, msg.LOG_LISTENING)
 

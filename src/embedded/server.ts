@@ -4,7 +4,7 @@
  * socket would otherwise reconnect forever), anything else is refused. Frames over 16 MiB are a read
  * error, as with the engine's tungstenite defaults: `ws` closes the socket and the worker is cleaned up.
  */
-import { createServer, type IncomingMessage, type RequestListener } from 'node:http'
+import { createServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Logger } from '../logger.js'
@@ -18,8 +18,6 @@ export interface ListenOptions {
   port: number
   engine: Engine
   log: Logger
-  /** Plain HTTP requests (not upgrades); 404 when absent. */
-  httpHandler?: RequestListener
 }
 
 export interface Listener {
@@ -34,7 +32,7 @@ function refuse(socket: Duplex): void {
 
 export async function listen(options: ListenOptions): Promise<Listener> {
   const { engine, log } = options
-  const http = createServer(options.httpHandler ?? ((_req, res) => res.writeHead(404).end()))
+  const http = createServer((_req, res) => res.writeHead(404).end())
   const workers = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
   const telemetry = new WebSocketServer({ noServer: true })
 
