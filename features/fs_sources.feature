@@ -105,6 +105,31 @@ Feature: filesystem-backed skills and prompts (skills: / prompts: globs)
     And I read the URI "iii://late"
     Then the call fails with "Skill not found: late"
 
+  Scenario: an edited, added or deleted file shows in the list, the index and reads on the next call
+    Given a fs skill file at "churn.md" with body "# Churn one\n\nFirst words.\n"
+    When I read the URI "iii://skills"
+    Then the index has the line "- [`churn`](iii://churn) — Churn one — First words."
+    When I overwrite the fs skill file at "churn.md" with body:
+      """
+      # Churn two
+
+      Second words, longer.
+      """
+    And I list skills
+    Then the listing entry "churn" describes the file "fs-skills/churn.md"
+    When I read the URI "iii://skills"
+    Then the index has the line "- [`churn`](iii://churn) — Churn two — Second words, longer."
+    When I read the URI "iii://churn"
+    Then the contents text is "# Churn two\n\nSecond words, longer."
+    Given a fs skill file at "churn-extra.md" with body "# Extra\n"
+    When I read the URI "iii://skills"
+    Then the index has the line "- [`churn-extra`](iii://churn-extra) — Extra"
+    When I delete the fs skill file at "churn.md"
+    And I read the URI "iii://skills"
+    Then the contents text does not contain "(iii://churn)"
+    When I list skills
+    Then no listing entry has id "churn"
+
   Scenario: frontmatter is stripped from a skill body on read
     Given a fs skill file at "with-fm.md" with body "---\ntitle: ignored\ntags: [a, b]\n---\n# With frontmatter\nBody.\n"
     When I read the URI "iii://with-fm"
