@@ -4,11 +4,9 @@
  */
 import { SkillsError } from '../core/errors.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
-import { utf8Length } from '../core/ids.js'
+import { MAX_BODY_BYTES, utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import { readTextFile } from './read-text.js'
-
-export const MAX_BODY_BYTES = 262_144
 
 export async function readBody(path: string): Promise<string> {
   const read = await readTextFile(path)

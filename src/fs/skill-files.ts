@@ -3,11 +3,10 @@
  * that fails validation or was already produced by another file is skipped with a reason (first
  * match wins; the same file reached through two patterns is silently kept once). Sorted by id.
  */
-import { samePath } from '../core/glob-ids.js'
 import { validateId } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
-import { globMatches } from './glob-matches.js'
+import { expandUnique } from './expand-unique.js'
 import type { FsSkill, FsSkip } from './types.js'
 
 export type { FsSkill, FsSkip }
@@ -17,23 +16,14 @@ export async function expandSkillGlobs(
   baseDir: string,
   log: Logger,
 ): Promise<{ skills: FsSkill[]; skipped: FsSkip[] }> {
-  const byId = new Map<string, FsSkill>()
-  const skipped: FsSkip[] = []
-  const skip = (path: string, reason: string) => skipped.push({ kind: 'skill', path, reason })
-  for (const pattern of patterns) {
-    const result = await globMatches(pattern, baseDir, log)
-    if ('error' in result) {
-      skip(pattern, result.error)
-      continue
-    }
-    for (const { id, path } of result.matches) {
+  const { entries, skipped } = await expandUnique<FsSkill>(patterns, baseDir, log, {
+    kind: 'skill',
+    load: ({ id, path }) => {
       const invalid = validateId(id)
-      const first = byId.get(id)
-      if (invalid !== undefined) skip(path, msg.fsInvalidId(id, invalid))
-      else if (first === undefined) byId.set(id, { id, path })
-      else if (!samePath(first.path, path)) skip(path, msg.fsDuplicateId(id, first.path))
-    }
-  }
-  const skills = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  return { skills, skipped }
+      return invalid === undefined ? { entry: { id, path } } : { reason: msg.fsInvalidId(id, invalid) }
+    },
+    keyOf: (skill) => skill.id,
+    duplicate: msg.fsDuplicateId,
+  })
+  return { skills: entries, skipped }
 }

@@ -71,12 +71,7 @@ describe('disconnect cleanup (spec §5)', () => {
 
   it('keeps a function another worker re-registered meanwhile', async () => {
     const engine = await h.engine()
-    const a = h.client(engine.url, 'first')
-    a.registerFunction('demo::who', async () => 'first')
-    await h.functionReady(engine, 'demo::who')
-    const b = h.client(engine.url, 'second')
-    b.registerFunction('demo::who', async () => 'second')
-    await waitFor(() => engine.listFunctions().find((f) => f.function_id === 'demo::who')?.worker_name === 'second')
+    const { first: a } = await h.twoOwners(engine, 'demo::who')
 
     await a.shutdown()
     await waitFor(() => !engine.workers().some((w) => w.name === 'first'))

@@ -71,6 +71,8 @@ export interface Harness {
   functionReady(engine: EmbeddedEngine, functionId: string): Promise<void>
   /** Waits until a worker named `name` has called engine::workers::register; returns its id. */
   workerId(engine: EmbeddedEngine, name: string): Promise<string>
+  /** Workers `first` then `second` register `functionId` (answering their own name); waits until `second` owns it. */
+  twoOwners(engine: EmbeddedEngine, functionId: string): Promise<{ first: IIIClient; second: IIIClient }>
 }
 
 export function useHarness(): Harness {
@@ -110,6 +112,15 @@ export function useHarness(): Harness {
     },
     async workerId(engine, name) {
       return waitFor(() => engine.workers().find((w) => w.name === name)?.id, 5000, `worker ${name}`)
+    },
+    async twoOwners(engine, functionId) {
+      const first = this.client(engine.url, 'first')
+      first.registerFunction(functionId, async () => 'first')
+      await this.functionReady(engine, functionId)
+      const second = this.client(engine.url, 'second')
+      second.registerFunction(functionId, async () => 'second')
+      await waitFor(() => engine.listFunctions().find((f) => f.function_id === functionId)?.worker_name === 'second')
+      return { first, second }
     },
   }
 }

@@ -219,12 +219,7 @@ describe('invocation routing with real SDK clients', () => {
 
   it('lets the last writer of a function id own it', async () => {
     const engine = await h.engine()
-    const a = h.client(engine.url, 'first')
-    a.registerFunction('demo::who', async () => 'first')
-    await h.functionReady(engine, 'demo::who')
-    const b = h.client(engine.url, 'second')
-    b.registerFunction('demo::who', async () => 'second')
-    await waitFor(() => engine.listFunctions().find((f) => f.function_id === 'demo::who')?.worker_name === 'second')
+    await h.twoOwners(engine, 'demo::who')
 
     expect(await engine.invoke('demo::who', {})).toBe('second')
   })

@@ -1,0 +1,51 @@
+/**
+ * The expansion both fs kinds share (§6.3, §6.4): every pattern in config order, every match in
+ * glob order; a pattern that does not parse, a file that cannot become an entry, or a second file
+ * with a key already taken is skipped with its reason (first match wins; the same file reached
+ * through two patterns is silently kept once). Entries come back sorted by key, byte-wise.
+ */
+import { samePath } from '../core/glob-ids.js'
+import { compareUtf8 } from '../core/ids.js'
+import type { Logger } from '../logger.js'
+import { globMatches, type GlobMatch } from './glob-matches.js'
+import type { FsSkip } from './types.js'
+
+export type Loaded<T> = { entry: T } | { reason: string }
+
+export interface ExpandRules<T extends { path: string }> {
+  kind: FsSkip['kind']
+  load(match: GlobMatch): Loaded<T> | Promise<Loaded<T>>
+  keyOf(entry: T): string
+  duplicate(key: string, firstPath: string): string
+}
+
+export async function expandUnique<T extends { path: string }>(
+  patterns: readonly string[],
+  baseDir: string,
+  log: Logger,
+  rules: ExpandRules<T>,
+): Promise<{ entries: T[]; skipped: FsSkip[] }> {
+  const byKey = new Map<string, T>()
+  const skipped: FsSkip[] = []
+  const skip = (path: string, reason: string) => skipped.push({ kind: rules.kind, path, reason })
+  for (const pattern of patterns) {
+    const result = await globMatches(pattern, baseDir, log)
+    if ('error' in result) {
+      skip(pattern, result.error)
+      continue
+    }
+    for (const match of result.matches) {
+      const loaded = await rules.load(match)
+      if ('reason' in loaded) {
+        skip(match.path, loaded.reason)
+        continue
+      }
+      const key = rules.keyOf(loaded.entry)
+      const first = byKey.get(key)
+      if (first === undefined) byKey.set(key, loaded.entry)
+      else if (!samePath(first.path, match.path)) skip(match.path, rules.duplicate(key, first.path))
+    }
+  }
+  const entries = [...byKey.values()].sort((a, b) => compareUtf8(rules.keyOf(a), rules.keyOf(b)))
+  return { entries, skipped }
+}
