@@ -8,12 +8,14 @@ import { silentLogger, type Logger } from '../logger.js'
 import { installEngineBuiltins, summarize } from './builtins-engine.js'
 import { installStateBuiltins } from './builtins-state.js'
 import { Engine } from './engine.js'
+import { createHttpTriggerHandler, installHttpTriggerType, RouteTable, type HttpRequestHandler } from './http-triggers/index.js'
 import * as msg from './messages.js'
 import { StateFile } from './persistence.js'
 import { listen } from './server.js'
 import { StateStore } from './state-store.js'
 
 export { MAX_FRAME_BYTES } from './server.js'
+export { startHttpTriggerListener, type HttpRequestHandler } from './http-triggers/index.js'
 
 export interface EmbeddedEngineOptions {
   /** Default 127.0.0.1. */
@@ -27,6 +29,8 @@ export interface EmbeddedEngineOptions {
   strict?: boolean
   /** Keep every frame in `frames` (tests). */
   recordFrames?: boolean
+  /** How long an `http` trigger's function may take before the request gets a 504; default 30000. */
+  httpTimeoutMs?: number
 }
 
 export interface FunctionListing {
@@ -70,6 +74,11 @@ export interface EmbeddedEngine {
   dropWorker(workerId: string): boolean
   /** Recorded frames (only with `recordFrames`). */
   readonly frames: FrameRecord[]
+  /**
+   * Serves the bound `http` triggers (iii-http's routes) for any node:http server: the MCP
+   * listener hands it every path but `/mcp`; `startHttpTriggerListener` serves it alone.
+   */
+  readonly httpTriggers: HttpRequestHandler
   /** Resolves once state mutations so far are persisted (no-op without `stateFile`). */
   flush(): Promise<void>
   close(): Promise<void>
@@ -92,6 +101,8 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
   } else log.info(msg.LOG_STATE_IN_MEMORY)
   installEngineBuiltins(engine)
   installStateBuiltins(engine, store)
+  const routes = new RouteTable()
+  installHttpTriggerType(engine, routes)
 
   const listener = await listen({ host, port: options.port ?? 0, engine, log })
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${listener.port}`
@@ -103,6 +114,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
     host,
     port: listener.port,
     frames,
+    httpTriggers: createHttpTriggerHandler(engine, routes, { timeoutMs: options.httpTimeoutMs }),
     invoke: (functionId, data, invokeOptions) => engine.call(functionId, data, invokeOptions),
     listFunctions: () => engine.functions.all().map(summarize),
     workers: () => [...engine.workers.values()].map((w) => ({

@@ -55,3 +55,32 @@ export const LOG_VOID_CALL_FAILED = 'fire-and-forget invocation failed'
 export const LOG_STATE_TRIGGER_FAILED = 'error invoking state trigger handler'
 export const LOG_UNKNOWN_INVOCATION = 'invocation result for an unknown invocation ignored'
 export const LOG_SEND_FAILED = 'failed to send frame to worker'
+
+// --- the `http` trigger type (iii-http, engine src/workers/rest_api) --------------------------------
+export const HTTP_WORKER = 'iii-http'
+export const HTTP_TRIGGER_DESCRIPTION = 'HTTP API trigger'
+export const API_PATH_REQUIRED = 'api_path is required for http triggers'
+export const routeConflict = (method: string, path: string, existing: string) =>
+  `Route '${method} ${path}' conflicts with already-registered route '${method} ${existing}': ` +
+  'routes with identical structure but different path-parameter names are not supported'
+/** `{"error":{code,message,error_id?}}`: the engine's envelope for every error it raises itself. */
+export const HTTP_NOT_FOUND = { code: 'NOT_FOUND', message: 'Not Found' }
+// The next three have no counterpart in iii-http (it reads any body as null and has no cap or
+// origin check); same envelope, our codes.
+export const HTTP_BAD_JSON = { code: 'BAD_REQUEST', message: 'Request body is not valid JSON' }
+export const httpBodyTooLarge = (limit: number) => ({ code: 'PAYLOAD_TOO_LARGE', message: `Request body larger than ${limit} bytes` })
+export const HTTP_FORBIDDEN = { code: 'FORBIDDEN', message: 'Forbidden' }
+/** iii-http's answer when the handler task itself fails. */
+export const HTTP_INTERNAL_ERROR = { code: 'INTERNAL_ERROR', message: 'internal server error' }
+export const LOG_HTTP_ROUTE_REGISTERED = '[REGISTERED] http endpoint'
+export const LOG_HTTP_ROUTE_UNREGISTERED = 'http endpoint unregistered'
+export const LOG_HTTP_METHOD_UNSUPPORTED = 'unsupported HTTP method: the endpoint is never served'
+export const LOG_HTTP_ROUTE_NOT_FOUND = 'http route not found'
+export const LOG_HTTP_HANDLER_FAILED = 'http trigger handler failed'
+export const LOG_HTTP_HANDLER_TIMEOUT = 'http trigger handler timed out'
+export const LOG_HTTP_HEADER_SKIPPED = 'skipping invalid response header'
+export const LOG_HTTP_ORIGIN_REFUSED = 'http trigger request from a non-loopback browser origin; refused'
+export const LOG_HTTP_BODY_TOO_LARGE = 'http trigger request body too large; rejected'
+export const LOG_HTTP_CLIENT_ABORTED = 'http client went away before the reply'
+export const LOG_HTTP_LISTENING = 'embedded http triggers listening'
+export const LOG_HTTP_SERVER_ERROR = 'http trigger listener error'

@@ -3,6 +3,7 @@
  * embedded engine is adapted to this; a fake one backs the tests.
  */
 import type { Logger } from '../../logger.js'
+import type { HttpRequestHandler } from '../http-triggers/index.js'
 
 export interface FunctionSummary {
   function_id: string
@@ -28,6 +29,8 @@ export interface McpHttpOptions {
   log?: Logger
   /** `serverInfo.version` in the initialize result; defaults to the bridge version we mirror. */
   serverVersion?: string
+  /** Serves every path but `path`: the embedded engine's `http` triggers. Absent: plain 404. */
+  httpTriggers?: HttpRequestHandler
 }
 
 export interface McpHttpServer {

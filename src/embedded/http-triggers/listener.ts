@@ -1,0 +1,52 @@
+/**
+ * A node:http server that serves nothing but the `http` triggers: what runs on the HTTP port when
+ * the MCP endpoint is off (`--no-mcp`), and in tests. With MCP on, the MCP listener serves the
+ * triggers on every path but its own.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Logger } from '../../logger.js'
+import * as msg from '../messages.js'
+import type { HttpRequestHandler } from './handler.js'
+
+export interface HttpTriggerListenerOptions {
+  host: string
+  /** 0 picks a free port. */
+  port: number
+  handler: HttpRequestHandler
+  log: Logger
+}
+
+export interface HttpTriggerListener {
+  /** http://host:port (no trailing slash) */
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+export async function startHttpTriggerListener(options: HttpTriggerListenerOptions): Promise<HttpTriggerListener> {
+  const server = createServer((req, res) => void options.handler(req, res))
+  await listen(server, options.port, options.host)
+  server.on('error', (error) => options.log.error({ error: String(error) }, msg.LOG_HTTP_SERVER_ERROR))
+  const port = (server.address() as AddressInfo).port
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`
+  return {
+    url,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
