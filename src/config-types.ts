@@ -6,6 +6,11 @@ export interface SkillsConfig {
   skills: string[]
   /** Glob patterns of filesystem-backed prompts, relative to `baseDir` unless absolute. */
   prompts: string[]
+  /**
+   * `api_path` of the `http` trigger `skills::rpc` binds (POST); `DEFAULT_RPC_API_PATH` when absent,
+   * nothing bound when empty. Optional, so the manifest's `default_config` (§8) stays as upstream's.
+   */
+  rpc_api_path?: string
 }
 
 export interface LoadedConfig {
@@ -13,6 +18,8 @@ export interface LoadedConfig {
   /** Absolute directory the globs are resolved against: the config file's directory, else the CWD. */
   baseDir: string
 }
+
+export const DEFAULT_RPC_API_PATH = 'skills/rpc'
 
 export const DEFAULT_CONFIG: SkillsConfig = {
   scopes: { skills: 'skills', prompts: 'prompts' },

@@ -10,6 +10,7 @@ import type { Logger } from 'pino'
 import type { LoadedConfig } from './config-types.js'
 import { LOG } from './core/messages.js'
 import { CachedStateStore } from './engine/registry-cache.js'
+import { registerRpcEndpoint } from './engine/rpc-endpoint.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
@@ -53,6 +54,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   }
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
   registerFunctions(iii, deps)
+  registerRpcEndpoint(iii, deps)
   state.bind()
   log.info(LOG.functionsRegistered)
   void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))

@@ -39,6 +39,7 @@ export const invalidPayloadType = (expected: string, got: string) => `invalid pa
 export const invalidFieldValue = (field: string, reason: string) => `invalid value for field \`${field}\`: ${reason}`
 export const MUST_BE_NON_EMPTY = 'must be non-empty'
 export const MUST_BE_NON_NEGATIVE_INTEGER = 'must be a non-negative integer'
+export const MUST_BE_URL_PATH = "must be a URL path without whitespace, '?' or '#'"
 
 // --- command line (src/cli.ts) -------------------------------------------------------------------
 export const PORT_INVALID = 'expected an integer from 0 to 65535'
@@ -137,6 +138,16 @@ export const YAML_RECURSION_LIMIT = 'recursion limit exceeded'
 export const yamlDuplicateField = (field: string) => `duplicate field \`${field}\``
 export const yamlFieldError = (field: string, error: string) => `${field}: ${error}`
 export const yamlAt = (error: string, line: number, column: number) => `${error} at line ${line} column ${column}`
+
+// --- skills::rpc: JSON-RPC 2.0 over HTTP (extensions.md E2) -----------------------------------------
+export const RPC_BATCH_NOT_SUPPORTED = 'Batch requests are not supported'
+export const RPC_INVALID_REQUEST = 'Invalid JSON-RPC request'
+export const rpcMethodNotFound = (method: string) => `Method not found: ${method}`
+export const RPC_LOG = {
+  bound: 'skills::rpc bound to the http trigger',
+  notBound: 'rpc_api_path is empty: skills::rpc is not bound to any http trigger',
+  internalError: 'skills::rpc method failed',
+} as const
 
 // --- log messages (fields are passed separately, pino style) --------------------------------------
 export const LOG = {

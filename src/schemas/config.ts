@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { DEFAULT_CONFIG, type SkillsConfig } from '../config-types.js'
-import { MUST_BE_NON_EMPTY, MUST_BE_NON_NEGATIVE_INTEGER } from '../core/messages.js'
+import { MUST_BE_NON_EMPTY, MUST_BE_NON_NEGATIVE_INTEGER, MUST_BE_URL_PATH } from '../core/messages.js'
 
 const scope = (fallback: string) => z.string().min(1, MUST_BE_NON_EMPTY).default(fallback)
 const globs = () => z.array(z.string()).default(() => [])
@@ -23,4 +23,6 @@ export const ConfigSchema = z.object({
     .default(DEFAULT_CONFIG.state_timeout_ms),
   skills: globs(),
   prompts: globs(),
+  // "skills/rpc", "/api/skills/rpc", "" (bind nothing); not "a b", "x?y", "x#y"
+  rpc_api_path: z.string().regex(/^[^\s?#]*$/, MUST_BE_URL_PATH).optional(),
 }) satisfies z.ZodType<SkillsConfig, z.ZodTypeDef, unknown>

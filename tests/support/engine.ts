@@ -3,13 +3,16 @@
  * Uses the engine at III_ENGINE_WS_URL when set (D11), else the embedded engine on a free port.
  * The worker's config dir is a fresh temp root holding the fs fixture folders, so relative globs
  * resolve against it rather than the process working directory.
+ * HTTP (the engine's `http` triggers, e.g. POST /skills/rpc) is served at `httpUrl`: a listener on a
+ * free port for the embedded engine; for a real engine III_ENGINE_HTTP_URL, else port 3111 of the
+ * III_ENGINE_WS_URL host (iii-http's default).
  */
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { DEFAULT_CONFIG } from '../../src/config-types.js'
-import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
+import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 
@@ -28,6 +31,8 @@ export interface TestEnvironmentOptions {
 
 export interface TestEnvironment {
   url: string
+  /** Base URL of the engine's HTTP triggers, no trailing slash: `${httpUrl}/skills/rpc`. */
+  httpUrl: string
   client: IIIClient
   /** The worker's config dir (glob base); differs from `process.cwd()`. */
   tempRoot: string
@@ -45,6 +50,10 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
   const external = process.env.III_ENGINE_WS_URL
   const engine: EmbeddedEngine | undefined = external ? undefined : await startEmbeddedEngine({ port: 0 })
   const url = external ?? engine!.url
+  const http = engine === undefined ? undefined : await startHttpTriggerListener({
+    host: '127.0.0.1', port: 0, handler: engine.httpTriggers, log: silentLogger(),
+  })
+  const httpUrl = http?.url ?? externalHttpUrl(external as string)
   const tempRoot = await mkdtemp(join(tmpdir(), 'skills-bdd-'))
   await createFsDirs(tempRoot)
   const worker: RunningWorker = await startSkillsWorker({
@@ -67,6 +76,7 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
     const results = await closeInOrder([
       () => client.shutdown(),
       () => worker.shutdown(),
+      async () => http?.close(),
       async () => engine?.close(),
       () => rm(tempRoot, { recursive: true, force: true }),
     ])
@@ -81,6 +91,7 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
   }
   return {
     url,
+    httpUrl,
     client,
     tempRoot,
     embedded: engine !== undefined,
@@ -89,6 +100,14 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
     wipeFsDirs: () => wipeFsDirs(tempRoot),
     close,
   }
+}
+
+// ws://engine:49134 => http://engine:3111, unless III_ENGINE_HTTP_URL says otherwise
+function externalHttpUrl(wsUrl: string): string {
+  const configured = process.env.III_ENGINE_HTTP_URL
+  if (configured) return configured.replace(/\/+$/, '')
+  const { hostname } = new URL(wsUrl)
+  return `http://${hostname}:3111`
 }
 
 /** Runs every step even when an earlier one fails, so one bad close never leaks the rest. */

@@ -1,0 +1,35 @@
+/**
+ * Registers `skills::rpc` (internal) and binds it to the engine's `http` trigger
+ * `{api_path: rpc_api_path, http_method: "POST"}` (extensions.md E2), so the engine's HTTP worker
+ * (iii-http, or the embedded engine's listener) serves `POST /{rpc_api_path}`. An empty
+ * `rpc_api_path` registers the function but binds nothing. The SDK replays both after a reconnect.
+ */
+import type { IIIClient } from 'iii-sdk'
+import { DEFAULT_RPC_API_PATH } from '../config-types.js'
+import { RPC_LOG } from '../core/messages.js'
+import type { Deps } from '../functions/deps.js'
+import { guardResponse } from '../functions/response-guard.js'
+import { rpcHandler, type RpcDispatch } from '../functions/rpc.js'
+import { DISCOVERY_DISPATCH } from '../functions/rpc-dispatch.js'
+import { parseInput } from '../schemas/parse.js'
+import { RPC_FUNCTION } from '../schemas/rpc.js'
+
+export const HTTP_TRIGGER_TYPE = 'http'
+
+export function registerRpcEndpoint(iii: IIIClient, deps: Deps, dispatch: RpcDispatch = DISCOVERY_DISPATCH): void {
+  const handle = guardResponse(rpcHandler(dispatch))
+  iii.registerFunction(RPC_FUNCTION.id, async (data: unknown) => handle(parseInput(RPC_FUNCTION.input, data), deps), {
+    description: RPC_FUNCTION.description,
+    request_format: RPC_FUNCTION.request_format,
+    response_format: RPC_FUNCTION.response_format,
+    metadata: RPC_FUNCTION.metadata,
+  })
+  const apiPath = deps.config.rpc_api_path ?? DEFAULT_RPC_API_PATH
+  if (apiPath === '') {
+    deps.log.info(RPC_LOG.notBound)
+    return
+  }
+  const config = { api_path: apiPath, http_method: 'POST' }
+  iii.registerTrigger({ type: HTTP_TRIGGER_TYPE, function_id: RPC_FUNCTION.id, config })
+  deps.log.info(config, RPC_LOG.bound)
+}
