@@ -39,7 +39,7 @@ afterAll(async () => {
 })
 
 async function startEmbedded(extraArgs: string[] = []): Promise<{ skills: ChildHandle; client: SdkClient }> {
-  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--no-mcp', '--config', configPath, ...extraArgs])
+  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--no-mcp', '--mcp-port', '0', '--config', configPath, ...extraArgs])
   const listening = await skills.waitForLog(LOG_LISTENING)
   const client = connectSdkClient(String(listening.url))
   clients.push(client)
