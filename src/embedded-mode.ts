@@ -30,7 +30,7 @@ export async function startEmbeddedServices(options: CliOptions, log: Logger): P
     backend: engineBackend(engine),
     log,
     serverVersion: packageVersion(),
-    httpTriggers: engine.httpTriggers,
+    route: engine.httpTriggers,
   }).catch(async (error: unknown) => {
     await engine.close()
     throw error

@@ -28,8 +28,8 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   const log = (options.log ?? silentLogger()).child({ module: 'mcp' })
   const ctx: MethodContext = { backend: options.backend, log, serverVersion: options.serverVersion ?? DEFAULT_SERVER_VERSION }
   const server = createServer((req, res) => {
-    const served = pathnameOf(req.url) !== path && options.httpTriggers ? options.httpTriggers(req, res) : route(req, res, path, ctx)
-    served.catch((error: unknown) => {
+    const handled = pathnameOf(req.url) !== path && options.route ? options.route(req, res) : route(req, res, path, ctx)
+    Promise.resolve(handled).catch((error: unknown) => {
       log.error({ error: String(error) }, msg.LOG.routeFailed)
       if (!res.headersSent) sendPlain(res, 500, msg.HTTP_INTERNAL_ERROR)
       else res.destroy()

@@ -2,8 +2,8 @@
  * What the MCP endpoint needs from the engine it fronts: call a function, list functions. The
  * embedded engine is adapted to this; a fake one backs the tests.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '../../logger.js'
-import type { HttpRequestHandler } from '../http-triggers/index.js'
 
 export interface FunctionSummary {
   function_id: string
@@ -18,6 +18,9 @@ export interface McpBackend {
   listFunctions(): Promise<FunctionSummary[]>
 }
 
+/** Serves a request the MCP path does not own (every path but `/mcp`) on the same listener. */
+export type HttpRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
+
 export interface McpHttpOptions {
   /** Defaults to loopback; binding anything else is the caller's decision (`--allow-remote`). */
   host?: string
@@ -29,8 +32,8 @@ export interface McpHttpOptions {
   log?: Logger
   /** `serverInfo.version` in the initialize result; defaults to the bridge version we mirror. */
   serverVersion?: string
-  /** Serves every path but `path`: the embedded engine's `http` triggers. Absent: plain 404. */
-  httpTriggers?: HttpRequestHandler
+  /** Requests for other paths; default a plain 404. */
+  route?: HttpRoute
 }
 
 export interface McpHttpServer {
