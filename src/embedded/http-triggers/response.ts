@@ -1,7 +1,7 @@
 /**
  * A function's return turned into the HTTP reply, as iii-http's `HttpResponse::from_function_return`
  * and `into_axum_response` do (engine src/workers/rest_api/types.rs), with E2's one difference:
- * - `status_code`: a non-negative integer cast to u16, kept when 100–999, else 200;
+ * - `status_code`: a non-negative integer cast to u16, kept when 200–999, else 200;
  * - `headers`: an object (string values only) or an array of `"Name: value"` lines;
  * - `body`: absent means `{}`; a string is sent as it is (E2: iii-http JSON-encodes a string unless
  *   the function set a content type), `text/plain; charset=utf-8` when no content type was set;
@@ -21,11 +21,12 @@ export interface HttpReply {
 export const JSON_CONTENT_TYPE = 'application/json'
 export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8'
 
-// 201 => 201; 65736 => 200 (u16 wrap); 42, -1, 2.5, "201" => 200
+// 201 => 201; 65736 => 200 (u16 wrap); 42, 101, -1, 2.5, "201" => 200. A 1xx cannot be a final
+// reply (node would leave the client waiting), so unlike iii-http it is not kept either.
 function statusOf(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return 200
   const status = value % 65536
-  return status >= 100 && status <= 999 ? status : 200
+  return status >= 200 && status <= 999 ? status : 200
 }
 
 // "X-A: b: c" => ["X-A", "b: c"]; ": x", "nocolon" => undefined
