@@ -5,7 +5,7 @@
 import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import { validateId } from '../core/ids.js'
-import { composeIndex, indexLine, renderBullets, renderIndexError } from '../core/index-page.js'
+import { composeIndex, renderBullets, renderIndexError } from '../core/index-page.js'
 import { memoize } from '../core/memo.js'
 import * as msg from '../core/messages.js'
 import { normalizeFunctionOutput } from '../core/normalize.js'
@@ -40,13 +40,11 @@ export async function renderIndexPage(deps: Deps): Promise<string> {
   } catch (error) {
     return renderIndexError(errorText(error))
   }
-  const fsLines = await Promise.all(sources.fs.map(async (skill) =>
-    indexLine({ id: skill.id, body: await readBody(skill.path).catch(() => undefined) })))
   // While the registry cache serves the same summaries, their bullets (and, with no fs skills, the
-  // whole page) are rendered once, not once per read.
+  // whole page) are rendered once, not once per read. Fs skills carry their bullet from loading.
   const { state } = sources
   const stateBullets = () => renderBullets(state)
-  const fsBullets = renderBullets(fsLines)
+  const fsBullets = renderBullets(sources.fs)
   if (fsBullets === '') return memoize(state, 'index-page', () => composeIndex(stateBullets(), ''))
   return composeIndex(memoize(state, 'index-bullets', stateBullets), fsBullets)
 }

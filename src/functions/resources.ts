@@ -2,8 +2,7 @@
  * The MCP resources/* delegates (§1.6–§1.8): the list envelope (never fails), the read envelope
  * (the resolver's text or error), and the constant templates envelope.
  */
-import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, skillResource, titledSkillResource } from '../core/envelopes.js'
-import { readBody } from '../fs/read-body.js'
+import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, titledSkillResource } from '../core/envelopes.js'
 import { memoize } from '../core/memo.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
@@ -17,8 +16,7 @@ export async function listResources(_input: unknown, deps: Deps) {
     // A failed state::list is swallowed: zero state skills, and fs entries go unfiltered.
     sources = { state: [], fs: await deps.fs.skills() }
   }
-  const fsResources = await Promise.all(sources.fs.map(async (skill) =>
-    skillResource(skill.id, await readBody(skill.path).catch(() => undefined))))
+  const fsResources = sources.fs.map((skill) => titledSkillResource(skill.id, skill.title))
   const { state } = sources
   const stateResources = memoize(state, 'resources', () => state.map((s) => titledSkillResource(s.id, s.title)))
   return { resources: [INDEX_RESOURCE, ...stateResources, ...fsResources] }

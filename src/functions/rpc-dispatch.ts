@@ -6,13 +6,13 @@
  */
 import { SkillsError } from '../core/errors.js'
 import { FUNCTION_BY_ID } from '../schemas/functions.js'
-import { HANDLERS } from './index.js'
+import { EXTENSION_HANDLERS, HANDLERS } from './index.js'
 import type { RpcDispatch } from './rpc.js'
 
 export const DISCOVERY_DISPATCH: RpcDispatch = {
   target(functionId) {
     const spec = FUNCTION_BY_ID.get(functionId)
-    const handle = HANDLERS[functionId]
+    const handle = EXTENSION_HANDLERS[functionId] ?? HANDLERS[functionId]
     return spec === undefined || handle === undefined ? undefined : { input: spec.input, handle }
   },
   isInvalidParams: (error) => error instanceof SkillsError,

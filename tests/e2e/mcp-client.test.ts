@@ -159,10 +159,11 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
     })
   })
 
-  it('offers skill__fetch as the only tool, with an object input schema', async () => {
+  it('offers skill__fetch and the Skills Protocol discovery tools, with object input schemas', async () => {
     const { tools } = await mcp.client.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['skill__fetch'])
-    expect(tools[0]!.inputSchema).toMatchObject({
+    expect(tools.map((tool) => tool.name)).toEqual(['skill__describe_skill', 'skill__fetch', 'skill__list_skills', 'skill__read_skill_file'])
+    expect(tools.every((tool) => tool.inputSchema.type === 'object')).toBe(true)
+    expect(tools.find((tool) => tool.name === 'skill__fetch')!.inputSchema).toMatchObject({
       type: 'object',
       properties: { uri: { type: ['string', 'null'] }, uris: { type: ['array', 'null'], items: { type: 'string' } } },
     })
