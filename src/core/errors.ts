@@ -6,6 +6,18 @@ export class SkillsError extends Error {
   override readonly name = 'SkillsError'
 }
 
+/**
+ * A SkillsError the caller caused: a field that breaks its rule, an unknown skill, a file the skill
+ * does not have or may not serve. Same name and text as any SkillsError; `skills::rpc` answers it
+ * as JSON-RPC -32602 and every other failure as -32603 (extensions.md E2).
+ */
+export class InvalidParamsError extends SkillsError {}
+
+/** Throws an InvalidParamsError when `message` is defined: `checkParam(checkSkillPath(path))`. */
+export function checkParam(message: string | undefined): void {
+  if (message !== undefined) throw new InvalidParamsError(message)
+}
+
 /** Throws a SkillsError when `message` is defined: `check(validateId(id))`. */
 export function check(message: string | undefined): void {
   if (message !== undefined) throw new SkillsError(message)

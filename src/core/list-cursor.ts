@@ -5,7 +5,7 @@
  * walk comes back exactly once. Opaque to clients; anything that is not ours, or was made for
  * another namespace, is refused naming the field.
  */
-import { SkillsError } from './errors.js'
+import { InvalidParamsError } from './errors.js'
 import { isJsonObject } from './json.js'
 import * as msg from './messages.js'
 
@@ -20,8 +20,8 @@ export function encodeListCursor(after: string, namespace: string | undefined): 
 /** The name to start after; throws the `cursor` field error for a foreign or mismatched cursor. */
 export function decodeListCursor(cursor: string, namespace: string | undefined): string {
   const decoded = parse(cursor)
-  if (decoded === undefined) throw new SkillsError(msg.invalidFieldValue('cursor', msg.CURSOR_FOREIGN))
-  if (decoded.ns !== (namespace ?? null)) throw new SkillsError(msg.invalidFieldValue('cursor', msg.CURSOR_OTHER_NAMESPACE))
+  if (decoded === undefined) throw new InvalidParamsError(msg.invalidFieldValue('cursor', msg.CURSOR_FOREIGN))
+  if (decoded.ns !== (namespace ?? null)) throw new InvalidParamsError(msg.invalidFieldValue('cursor', msg.CURSOR_OTHER_NAMESPACE))
   return decoded.after
 }
 

@@ -9,7 +9,7 @@
 import { constants } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
-import { SkillsError } from '../core/errors.js'
+import { InvalidParamsError, SkillsError } from '../core/errors.js'
 import * as msg from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { ioErrorTextFor } from './io-error.js'
@@ -20,20 +20,20 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFO
 export async function readFolderFile(folder: string, path: string): Promise<string> {
   const root = await realpathOf(folder)
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
-  if (root === undefined || target === undefined) throw new SkillsError(msg.fileNotFound(path))
-  if (!isWithin(root, target)) throw new SkillsError(msg.pathOutsideFolder(path))
-  if (await inNestedSkillFolder(root, target)) throw new SkillsError(msg.fileNotFound(path))
+  if (root === undefined || target === undefined) throw new InvalidParamsError(msg.fileNotFound(path))
+  if (!isWithin(root, target)) throw new InvalidParamsError(msg.pathOutsideFolder(path))
+  if (await inNestedSkillFolder(root, target)) throw new InvalidParamsError(msg.fileNotFound(path))
   let handle: FileHandle
   try {
     handle = await open(target, OPEN_FLAGS)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    throw new SkillsError(code === 'ENOENT' ? msg.fileNotFound(path) : msg.fileChangedWhileRead(path))
+    throw code === 'ENOENT' ? new InvalidParamsError(msg.fileNotFound(path)) : new SkillsError(msg.fileChangedWhileRead(path))
   }
   try {
     const info = await handle.stat({ bigint: true })
     if (!(await stillTarget(handle, info, root, path, target))) throw new SkillsError(msg.fileChangedWhileRead(path))
-    if (!info.isFile()) throw new SkillsError(msg.notAFile(path))
+    if (!info.isFile()) throw new InvalidParamsError(msg.notAFile(path))
     return textOf(await readOpened(handle, MAX_FS_FILE_BYTES), path)
   } finally {
     await handle.close()
@@ -78,8 +78,8 @@ async function stillTarget(handle: FileHandle, info: BigIntStats, root: string, 
 
 function textOf(read: Awaited<ReturnType<typeof readOpened>>, path: string): string {
   if (read.ok) return read.text
-  if (read.tooLarge) throw new SkillsError(msg.skillFileTooLarge(path, read.size, MAX_FS_FILE_BYTES))
-  if (read.error === msg.IO_INVALID_UTF8) throw new SkillsError(msg.skillFileNotUtf8(path))
-  if (read.error === msg.IO_NOT_REGULAR_FILE || read.error === ioErrorTextFor('EISDIR')) throw new SkillsError(msg.notAFile(path))
+  if (read.tooLarge) throw new InvalidParamsError(msg.skillFileTooLarge(path, read.size, MAX_FS_FILE_BYTES))
+  if (read.error === msg.IO_INVALID_UTF8) throw new InvalidParamsError(msg.skillFileNotUtf8(path))
+  if (read.error === msg.IO_NOT_REGULAR_FILE || read.error === ioErrorTextFor('EISDIR')) throw new InvalidParamsError(msg.notAFile(path))
   throw new SkillsError(msg.readFailed(path, read.error))
 }

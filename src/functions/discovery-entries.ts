@@ -5,7 +5,7 @@
  */
 import { dirname } from 'node:path'
 import { discoveryFields, idOfName, protocolEntry, type DiscoveryFields, type ProtocolEntry } from '../core/discovery.js'
-import { SkillsError } from '../core/errors.js'
+import { InvalidParamsError, SkillsError } from '../core/errors.js'
 import { frontmatterOf } from '../core/frontmatter-yaml.js'
 import { validateId } from '../core/ids.js'
 import { indexLine } from '../core/index-page.js'
@@ -40,9 +40,9 @@ export interface ResolvedSkill {
 /** The skill `name` names, checked against `version` when one is given. */
 export async function resolveProtocolSkill(name: string, version: string | null | undefined, deps: Deps): Promise<ResolvedSkill> {
   const resolved = await findByName(name, deps)
-  if (resolved === undefined) throw new SkillsError(msg.skillNotFound(name))
+  if (resolved === undefined) throw new InvalidParamsError(msg.skillNotFound(name))
   if (version !== undefined && version !== null && version !== resolved.entry.version) {
-    throw new SkillsError(msg.skillVersionNotFound(name, version))
+    throw new InvalidParamsError(msg.skillVersionNotFound(name, version))
   }
   return resolved
 }

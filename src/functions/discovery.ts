@@ -5,7 +5,7 @@
  */
 import { parse as parseToml } from 'smol-toml'
 import { defaultManifest, protocolSkill } from '../core/discovery.js'
-import { check, errorText, SkillsError } from '../core/errors.js'
+import { checkParam, errorText, InvalidParamsError, SkillsError } from '../core/errors.js'
 import { compareUtf8 } from '../core/ids.js'
 import type { JsonObject } from '../core/json.js'
 import { decodeListCursor, encodeListCursor } from '../core/list-cursor.js'
@@ -76,9 +76,9 @@ async function readManifestFile(folder: string): Promise<string | undefined> {
 }
 
 export async function readProtocolSkillFile(input: ReadSkillFileRequest, deps: Deps) {
-  check(checkSkillPath(input.path))
+  checkParam(checkSkillPath(input.path))
   const resolved = await resolveProtocolSkill(input.name, input.version, deps)
   if (resolved.folder !== undefined) return { content: await readFolderFile(resolved.folder, input.path) }
-  if (input.path !== SKILL_FILE) throw new SkillsError(msg.fileNotFound(input.path))
+  if (input.path !== SKILL_FILE) throw new InvalidParamsError(msg.fileNotFound(input.path))
   return { content: skillMdText(resolved) }
 }

@@ -4,7 +4,7 @@
  * long to send (one that echoes a multi-megabyte input) is cut, so no input can make the worker
  * send a frame that gets its connection closed (src/core/limits.ts).
  */
-import { errorText, SkillsError } from '../core/errors.js'
+import { errorText, InvalidParamsError, SkillsError } from '../core/errors.js'
 import { jsonBytesOver, MAX_ERROR_TEXT_UNITS, MAX_PAYLOAD_BYTES } from '../core/limits.js'
 import { utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
@@ -28,7 +28,8 @@ export function guardResponse<I>(handler: Handler<I>): Handler<I> {
 function boundedError(error: unknown): unknown {
   const text = errorText(error)
   if (text.length <= MAX_ERROR_TEXT_UNITS) return error
-  return new SkillsError(msg.errorTextTruncated(truncateUnits(text, MAX_ERROR_TEXT_UNITS), utf8Length(text)))
+  const Kind = error instanceof InvalidParamsError ? InvalidParamsError : SkillsError
+  return new Kind(msg.errorTextTruncated(truncateUnits(text, MAX_ERROR_TEXT_UNITS), utf8Length(text)))
 }
 
 /** The first `max` UTF-16 code units of `text`, never ending inside a surrogate pair. */
