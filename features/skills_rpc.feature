@@ -9,6 +9,88 @@ Feature: Skills Protocol discovery as JSON-RPC over HTTP
   Background:
     Given the iii engine is reachable
 
+  Scenario: list_skills lists every skill by name, with detail "summary"
+    Given a fs skill file at "pdf/SKILL.md" with body:
+      """
+      ---
+      description: Fill and merge PDF forms.
+      metadata:
+        version: "1.2.0"
+      ---
+      # PDF
+      """
+    And a skill with id "notes" and body "# Notes\n\nTeam notes.\n"
+    When I POST to the skills RPC endpoint:
+      """
+      {"jsonrpc":"2.0","id":1,"method":"list_skills","params":{"detail":"summary"}}
+      """
+    Then the HTTP reply is 200 with content type "application/json"
+    And the HTTP body is the JSON:
+      """
+      {"jsonrpc":"2.0","id":1,"result":{"skills":[
+        {"name":"<id:notes>","version":"0.0.0","description":"Team notes.","namespace":"<id:notes>","kind":"instruction"},
+        {"name":"pdf","version":"1.2.0","description":"Fill and merge PDF forms.","namespace":"pdf","kind":"instruction"}
+      ],"next_cursor":null}}
+      """
+
+  Scenario: describe_skill names a nested skill folder with dots
+    Given a fs skill file at "acme/billing/SKILL.md" with body:
+      """
+      ---
+      description: Billing runbooks.
+      version: "2.0.0"
+      tags: [billing, finance]
+      ---
+      # Billing
+      """
+    When I POST to the skills RPC endpoint:
+      """
+      {"jsonrpc":"2.0","id":"d","method":"describe_skill","params":{"name":"acme.billing","detail":"full"}}
+      """
+    Then the HTTP reply is 200 with content type "application/json"
+    And the HTTP body is the JSON:
+      """
+      {"jsonrpc":"2.0","id":"d","result":{"skill":{
+        "manifest":{"name":"acme.billing","version":"2.0.0","description":"Billing runbooks.","kind":"instruction","namespace":"acme","tags":["billing","finance"]},
+        "skill_md_frontmatter":{"description":"Billing runbooks.","version":"2.0.0","tags":["billing","finance"]},
+        "skill_md_content":"---\ndescription: Billing runbooks.\nversion: \"2.0.0\"\ntags: [billing, finance]\n---\n# Billing"
+      }}}
+      """
+
+  Scenario: read_skill_file reads a file of the skill folder
+    Given a fs skill file at "pdf/SKILL.md" with body "---\ndescription: PDF.\n---\n# PDF\n"
+    And a fs skill file at "pdf/scripts/fill.py" with body "print('fill')\n"
+    When I POST to the skills RPC endpoint:
+      """
+      {"jsonrpc":"2.0","id":3,"method":"read_skill_file","params":{"name":"pdf","path":"scripts/fill.py"}}
+      """
+    Then the HTTP reply is 200 with content type "application/json"
+    And the HTTP body is the JSON:
+      """
+      {"jsonrpc":"2.0","id":3,"result":{"content":"print('fill')\n"}}
+      """
+
+  Scenario Outline: the function's refusal is -32602 with its message
+    Given a fs skill file at "pdf/SKILL.md" with body "---\ndescription: PDF.\n---\n# PDF\n"
+    When I POST to the skills RPC endpoint:
+      """
+      {"jsonrpc":"2.0","id":9,"method":"<method>","params":<params>}
+      """
+    Then the HTTP reply is 200 with content type "application/json"
+    And the HTTP body is the JSON:
+      """
+      {"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"<message>"}}
+      """
+
+    Examples:
+      | method          | params                                  | message                                                            |
+      | describe_skill  | {"name":"nope"}                         | Skill not found: nope                                              |
+      | describe_skill  | {"name":"pdf","version":"9.9.9"}        | Skill version not found: pdf@9.9.9                                 |
+      | describe_skill  | {}                                      | missing field `name`                                               |
+      | read_skill_file | {"name":"pdf","path":"scripts/nope.py"} | File not found: scripts/nope.py                                    |
+      | read_skill_file | {"name":"pdf","path":"../x.md"}         | Invalid path \"../x.md\": must not contain a '..' segment           |
+      | list_skills     | {"limit":0}                             | invalid value for field `limit`: must be an integer from 1 to 500 |
+
   Scenario: an unknown method is -32601, naming the method
     When I POST to the skills RPC endpoint:
       """

@@ -4,12 +4,14 @@
  * III_ENGINE_WS_URL is set), with JSON-RPC framing and the HTTP statuses of E2; `rpc_api_path`
  * moves or removes the route.
  */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG, type SkillsConfig } from '../../src/config-types.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
-import { startTestEnvironment, type TestEnvironment } from '../support/engine.js'
+import { SKILLS_DIR, startTestEnvironment, type TestEnvironment } from '../support/engine.js'
 import { pollUntil } from '../support/poll.js'
 import { SDK_OPTIONS } from '../support/sdk-client.js'
 
@@ -71,6 +73,63 @@ describe('POST /skills/rpc', () => {
     await rpc({ jsonrpc: '2.0', method: 'list_skills' })
     const reply = await post(`${env.httpUrl}/skills/rpc`, '{"jsonrpc":')
     expect([reply.status, reply.text]).toEqual([400, '{"error":{"code":"BAD_REQUEST","message":"Request body is not valid JSON"}}'])
+  })
+})
+
+describe('the discovery methods over POST /skills/rpc', () => {
+  const id = `rpc-notes-${process.pid}`
+  beforeAll(async () => {
+    await env.wipeScopes()
+    await env.wipeFsDirs()
+    const folder = join(env.tempRoot, SKILLS_DIR, 'pdf')
+    await mkdir(join(folder, 'scripts'), { recursive: true })
+    await writeFile(join(folder, 'SKILL.md'), '---\ndescription: Fill PDF forms.\nmetadata:\n  version: "1.2.0"\n---\n# PDF\n')
+    await writeFile(join(folder, 'scripts', 'fill.py'), "print('fill')\n")
+    await env.call('skills::register', { id, skill: '# Notes\n\nState notes.\n' })
+  })
+
+  it('list_skills lists the state row and the skill folder', async () => {
+    const reply = await rpc({ jsonrpc: '2.0', id: 1, method: 'list_skills', params: { detail: 'summary' } })
+    expect([reply.status, reply.contentType]).toEqual([200, 'application/json'])
+    expect(JSON.parse(reply.text)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        skills: [
+          { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', namespace: 'pdf', kind: 'instruction' },
+          { name: id, version: '0.0.0', description: 'State notes.', namespace: id, kind: 'instruction' },
+        ],
+        next_cursor: null,
+      },
+    })
+  })
+
+  it('describe_skill gives the manifest and frontmatter', async () => {
+    const reply = await rpc({ jsonrpc: '2.0', id: 2, method: 'describe_skill', params: { name: 'pdf' } })
+    expect(JSON.parse(reply.text)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        skill: {
+          manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' },
+          skill_md_frontmatter: { description: 'Fill PDF forms.', metadata: { version: '1.2.0' } },
+        },
+      },
+    })
+  })
+
+  it('read_skill_file reads a file of the folder', async () => {
+    const reply = await rpc({ jsonrpc: '2.0', id: 3, method: 'read_skill_file', params: { name: 'pdf', path: 'scripts/fill.py' } })
+    expect(reply.text).toBe('{"jsonrpc":"2.0","id":3,"result":{"content":"print(\'fill\')\\n"}}')
+  })
+
+  it('answers an unknown skill and a missing file with -32602 and the function message', async () => {
+    expect((await rpc({ jsonrpc: '2.0', id: 4, method: 'describe_skill', params: { name: 'nope' } })).text).toBe(
+      '{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"Skill not found: nope"}}',
+    )
+    expect((await rpc({ jsonrpc: '2.0', id: 5, method: 'read_skill_file', params: { name: 'pdf', path: 'x.py' } })).text).toBe(
+      '{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"File not found: x.py"}}',
+    )
   })
 })
 
