@@ -2,8 +2,11 @@
  * The curl quickstart, with fetch: POST a JSON-RPC request to the embedded MCP endpoint and read the
  * reply the way `curl -s … | sed -n 's/^data: //p'` does — the `data:` lines of the SSE body.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, spawnSkills, stopAllChildren } from '../support/processes.js'
+import { pollUntil } from '../support/poll.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, REPO_ROOT, spawnSkills, stopAllChildren } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
@@ -68,5 +71,46 @@ describe('the curl quickstart', () => {
   it('accepts the initialized notification with 202 and no data line', async () => {
     const reply = await curl({ jsonrpc: '2.0', method: 'notifications/initialized' })
     expect([reply.status, sedData(reply.text)]).toEqual([202, []])
+  })
+})
+
+/**
+ * The README's JSON-RPC quickstart: `curl -s -X POST http://127.0.0.1:3111/skills/rpc -H
+ * 'content-type: application/json' -d $BODY` against the same process, on the MCP endpoint's port.
+ */
+describe('the JSON-RPC quickstart (POST /skills/rpc)', () => {
+  let rpcUrl: string
+
+  beforeAll(async () => {
+    const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', DEMO_CONFIG])
+    rpcUrl = new URL('/skills/rpc', (await embeddedUrls(skills)).mcpUrl).href
+  })
+
+  async function curlRpc(body: unknown): Promise<{ status: number; contentType: string | null; message: any }> {
+    return pollUntil(async () => {
+      const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      if (response.status === 404) throw new Error('skills::rpc not bound yet')
+      return { status: response.status, contentType: response.headers.get('content-type'), message: await response.json() }
+    }, { timeoutMs: 20_000, what: `POST ${rpcUrl}` })
+  }
+
+  it('list_skills returns the demo skills by name', async () => {
+    const reply = await curlRpc({ jsonrpc: '2.0', id: 1, method: 'list_skills' })
+    expect([reply.status, reply.contentType, reply.message.jsonrpc, reply.message.id]).toEqual([200, 'application/json', '2.0', 1])
+    const names = (reply.message.result.skills as Array<{ name: string; version: string }>).map((skill) => skill.name)
+    expect(names).toEqual(expect.arrayContaining(['iii-skills', 'iii-skills.publishing']))
+    expect(names).toEqual([...names].sort())
+    expect(reply.message.result.next_cursor).toBeNull()
+  })
+
+  it('describe_skill gives the manifest of iii-skills', async () => {
+    const reply = await curlRpc({ jsonrpc: '2.0', id: 2, method: 'describe_skill', params: { name: 'iii-skills', detail: 'manifest' } })
+    expect(reply.message.result.skill.manifest).toMatchObject({ name: 'iii-skills', kind: 'instruction', namespace: 'iii-skills' })
+  })
+
+  it('read_skill_file returns the SKILL.md text of iii-skills.publishing', async () => {
+    const reply = await curlRpc({ jsonrpc: '2.0', id: 3, method: 'read_skill_file', params: { name: 'iii-skills.publishing', path: 'SKILL.md' } })
+    const onDisk = await readFile(join(REPO_ROOT, 'tests/fixtures/demo/skills/iii-skills/publishing.md'), 'utf8')
+    expect(reply.message).toEqual({ jsonrpc: '2.0', id: 3, result: { content: onDisk } })
   })
 })
