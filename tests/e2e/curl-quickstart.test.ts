@@ -94,23 +94,52 @@ describe('the JSON-RPC quickstart (POST /skills/rpc)', () => {
     }, { timeoutMs: 20_000, what: `POST ${rpcUrl}` })
   }
 
-  it('list_skills returns the demo skills by name', async () => {
+  it('list_skills returns the demo skills, Agent Skills folders included', async () => {
     const reply = await curlRpc({ jsonrpc: '2.0', id: 1, method: 'list_skills' })
-    expect([reply.status, reply.contentType, reply.message.jsonrpc, reply.message.id]).toEqual([200, 'application/json', '2.0', 1])
-    const names = (reply.message.result.skills as Array<{ name: string; version: string }>).map((skill) => skill.name)
-    expect(names).toEqual(expect.arrayContaining(['iii-skills', 'iii-skills.publishing']))
-    expect(names).toEqual([...names].sort())
-    expect(reply.message.result.next_cursor).toBeNull()
+    expect([reply.status, reply.contentType]).toEqual([200, 'application/json'])
+    expect(reply.message).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        skills: [
+          { name: 'code-review', version: '0.2.0' },
+          { name: 'commit-message', version: '1.0.0' },
+          { name: 'iii-skills', version: '0.0.0' },
+          { name: 'iii-skills.publishing', version: '0.0.0' },
+        ],
+        next_cursor: null,
+      },
+    })
   })
 
-  it('describe_skill gives the manifest of iii-skills', async () => {
-    const reply = await curlRpc({ jsonrpc: '2.0', id: 2, method: 'describe_skill', params: { name: 'iii-skills', detail: 'manifest' } })
-    expect(reply.message.result.skill.manifest).toMatchObject({ name: 'iii-skills', kind: 'instruction', namespace: 'iii-skills' })
+  it('describe_skill gives the skill.toml manifest of commit-message', async () => {
+    const reply = await curlRpc({ jsonrpc: '2.0', id: 2, method: 'describe_skill', params: { name: 'commit-message', detail: 'manifest' } })
+    expect(reply.message).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        skill: {
+          manifest: {
+            name: 'commit-message',
+            version: '1.0.0',
+            description: 'Write a git commit message for staged changes.',
+            kind: 'instruction',
+            requires: { tools: ['git'] },
+          },
+        },
+      },
+    })
   })
 
-  it('read_skill_file returns the SKILL.md text of iii-skills.publishing', async () => {
-    const reply = await curlRpc({ jsonrpc: '2.0', id: 3, method: 'read_skill_file', params: { name: 'iii-skills.publishing', path: 'SKILL.md' } })
-    const onDisk = await readFile(join(REPO_ROOT, 'tests/fixtures/demo/skills/iii-skills/publishing.md'), 'utf8')
+  it('read_skill_file returns a file of the commit-message folder as it is on disk', async () => {
+    const path = 'references/examples.md'
+    const reply = await curlRpc({ jsonrpc: '2.0', id: 3, method: 'read_skill_file', params: { name: 'commit-message', path } })
+    const onDisk = await readFile(join(REPO_ROOT, 'tests/fixtures/demo/agent-skills/commit-message', path), 'utf8')
     expect(reply.message).toEqual({ jsonrpc: '2.0', id: 3, result: { content: onDisk } })
+  })
+
+  it('an unknown skill is -32602 naming it', async () => {
+    const reply = await curlRpc({ jsonrpc: '2.0', id: 4, method: 'describe_skill', params: { name: 'nope' } })
+    expect(reply.message).toEqual({ jsonrpc: '2.0', id: 4, error: { code: -32602, message: 'Skill not found: nope' } })
   })
 })
