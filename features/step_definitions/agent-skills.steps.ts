@@ -7,11 +7,10 @@ import assert from 'node:assert/strict'
 import { cp, mkdir, rm, symlink, truncate, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Writable } from 'node:stream'
 import { Given, Then, When } from '@cucumber/cucumber'
-import { pino } from 'pino'
 import { LOG } from '../../src/core/messages.js'
 import { logFsHealth } from '../../src/fs/health.js'
+import { captureLogger } from '../../tests/support/temp-tree.js'
 import { BDD_PROMPT_GLOBS, BDD_SKILL_GLOBS } from '../support/hooks.js'
 import type { SkillsWorld } from '../support/world.js'
 
@@ -45,16 +44,9 @@ When('I delete {string} under the config dir', async function (this: SkillsWorld
 })
 
 When("the worker's boot diagnostics scan the config dir", async function (this: SkillsWorld) {
-  const lines: string[] = []
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter((line) => line !== ''))
-      done()
-    },
-  })
-  const log = pino({ level: 'debug', base: undefined, timestamp: false }, sink)
+  const { log, lines } = captureLogger()
   await logFsHealth({ skills: BDD_SKILL_GLOBS, prompts: BDD_PROMPT_GLOBS }, this.engine.tempRoot, log)
-  this.bootLog = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+  this.bootLog = lines()
 })
 
 Then('the boot diagnostics warn {string} exactly for:', function (this: SkillsWorld, message: string, table: { hashes(): Array<{ path: string; reason: string }> }) {

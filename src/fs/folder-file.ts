@@ -18,17 +18,24 @@ import { MAX_FS_FILE_BYTES, readOpened } from './read-text.js'
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
 
 export async function readFolderFile(folder: string, path: string): Promise<string> {
+  const text = await readFolderFileIfAny(folder, path)
+  if (text === undefined) throw new InvalidParamsError(msg.fileNotFound(path))
+  return text
+}
+
+/** `readFolderFile`, with undefined where it would answer `File not found`. */
+export async function readFolderFileIfAny(folder: string, path: string): Promise<string | undefined> {
   const root = await realpathOf(folder)
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
-  if (root === undefined || target === undefined) throw new InvalidParamsError(msg.fileNotFound(path))
+  if (root === undefined || target === undefined) return undefined
   if (!isWithin(root, target)) throw new InvalidParamsError(msg.pathOutsideFolder(path))
-  if (await inNestedSkillFolder(root, target)) throw new InvalidParamsError(msg.fileNotFound(path))
+  if (await inNestedSkillFolder(root, target)) return undefined
   let handle: FileHandle
   try {
     handle = await open(target, OPEN_FLAGS)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw code === 'ENOENT' ? new InvalidParamsError(msg.fileNotFound(path)) : new SkillsError(msg.fileChangedWhileRead(path))
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new SkillsError(msg.fileChangedWhileRead(path))
   }
   try {
     const info = await handle.stat({ bigint: true })
@@ -56,8 +63,9 @@ function isWithin(root: string, path: string): boolean {
 /** True when a folder between `root` (exclusive) and the file holds a SKILL.md of its own (E1.5). */
 async function inNestedSkillFolder(root: string, target: string): Promise<boolean> {
   const parts = target.slice(root.length).split('/').filter((part) => part !== '')
-  for (let depth = 1; depth < parts.length; depth++) {
-    const dir = `${root.endsWith('/') ? root.slice(0, -1) : root}/${parts.slice(0, depth).join('/')}`
+  let dir = root === '/' ? '' : root
+  for (const part of parts.slice(0, -1)) {
+    dir = `${dir}/${part}`
     const skillFile = await stat(`${dir}/${SKILL_FILE}`).catch(() => undefined)
     if (skillFile?.isFile() === true) return true
   }

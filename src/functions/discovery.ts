@@ -12,7 +12,7 @@ import { decodeListCursor, encodeListCursor } from '../core/list-cursor.js'
 import * as msg from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { checkSkillPath } from '../core/skill-path.js'
-import { readFolderFile } from '../fs/folder-file.js'
+import { readFolderFile, readFolderFileIfAny } from '../fs/folder-file.js'
 import type { DescribeSkillRequest, ListSkillsRequest, ReadSkillFileRequest } from '../schemas/discovery.js'
 import type { Deps } from './deps.js'
 import { protocolEntries, resolveProtocolSkill, skillMdText, type ResolvedSkill } from './discovery-entries.js'
@@ -54,24 +54,18 @@ export async function describeProtocolSkill(input: DescribeSkillRequest, deps: D
   return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, skill_md_content: skillMdText(resolved) } }
 }
 
+// A folder's skill.toml goes through the same confinement as any file of it. Its refusal is the
+// skill's fault, not the caller's (who named no path), so it is no InvalidParamsError.
 async function manifestOf(resolved: ResolvedSkill, name: string): Promise<JsonObject> {
-  const toml = resolved.folder === undefined ? undefined : await readManifestFile(resolved.folder)
+  const toml = resolved.folder === undefined ? undefined : await readFolderFileIfAny(resolved.folder, MANIFEST_FILE).catch((error: unknown) => {
+    throw error instanceof InvalidParamsError ? new SkillsError(error.message) : error
+  })
   if (toml === undefined) return defaultManifest(resolved.entry, resolved.fields.tags)
   try {
     // TOML dates become their RFC 3339 text, as JSON has no date type.
     return JSON.parse(JSON.stringify(parseToml(toml))) as JsonObject
   } catch (error) {
     throw new SkillsError(msg.invalidSkillToml(name, errorText(error)))
-  }
-}
-
-// A folder's skill.toml goes through the same confinement as any file of it; absent => undefined.
-async function readManifestFile(folder: string): Promise<string | undefined> {
-  try {
-    return await readFolderFile(folder, MANIFEST_FILE)
-  } catch (error) {
-    if (error instanceof SkillsError && error.message === msg.fileNotFound(MANIFEST_FILE)) return undefined
-    throw error
   }
 }
 

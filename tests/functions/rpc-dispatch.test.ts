@@ -103,6 +103,13 @@ describe('the worker\'s own failures are -32603', () => {
     expect((reply as { error: { message: string } }).error.message).toMatch(/^Invalid skill\.toml of broken: /)
   })
 
+  it('a skill.toml that escapes its folder', async () => {
+    await symlink(join(root, 'outside.txt'), join(root, 'skills/pdf/skill.toml'))
+    expect(await rpc('describe_skill', { name: 'pdf' })).toEqual({
+      jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Path resolves outside the skill folder: skill.toml' },
+    })
+  })
+
   it('state that cannot be listed', async () => {
     world.state.failures.set('list', new Error('state::list: TIMEOUT: invocation timed out after 10ms'))
     expect(await rpc('list_skills')).toEqual({
