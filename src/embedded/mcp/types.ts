@@ -1,8 +1,10 @@
 /**
  * What the MCP endpoint needs from the engine it fronts: call a function, list functions. The
- * embedded engine is adapted to this; a fake one backs the tests.
+ * embedded engine and an iii-sdk client are adapted to this; a fake one backs the tests.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '../../logger.js'
+import type { ChangeHub } from './change-hub.js'
 
 export interface FunctionSummary {
   function_id: string
@@ -17,6 +19,16 @@ export interface McpBackend {
   listFunctions(): Promise<FunctionSummary[]>
 }
 
+/**
+ * `full` (default): MCP on the official SDK with sessions, the GET SSE stream, subscriptions and
+ * change notifications. `bridge`: exactly what the iii `mcp` worker v0.5.8 serves.
+ */
+export type McpProfile = 'full' | 'bridge'
+export const MCP_PROFILES: readonly McpProfile[] = ['full', 'bridge']
+
+/** Serves a request the MCP path does not own (every path but `/mcp`) on the same listener. */
+export type HttpRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
+
 export interface McpHttpOptions {
   /** Defaults to loopback; binding anything else is the caller's decision (`--allow-remote`). */
   host?: string
@@ -28,6 +40,15 @@ export interface McpHttpOptions {
   log?: Logger
   /** `serverInfo.version` in the initialize result; defaults to the bridge version we mirror. */
   serverVersion?: string
+  /** Default `full`. */
+  profile?: McpProfile
+  /**
+   * Where change notifications come from (full profile). Without it sessions still work, they are
+   * simply never told about changes.
+   */
+  changes?: ChangeHub
+  /** Requests for other paths; default a plain 404. */
+  route?: HttpRoute
 }
 
 export interface McpHttpServer {
