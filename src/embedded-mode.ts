@@ -4,16 +4,17 @@
  */
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
+import type { LoadedConfig } from './config-types.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from './embedded/index.js'
-import { startMcpHttp, type McpBackend } from './embedded/mcp/index.js'
-import { packageVersion } from './manifest.js'
+import type { McpBackend } from './embedded/mcp/index.js'
+import { startFront } from './mcp-front.js'
 
 export interface EmbeddedServices {
   url: string
   close(): Promise<void>
 }
 
-export async function startEmbeddedServices(options: CliOptions, log: Logger): Promise<EmbeddedServices> {
+export async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['config'], log: Logger): Promise<EmbeddedServices> {
   const engine = await startEmbeddedEngine({
     host: options.engineHost,
     port: options.enginePort,
@@ -21,12 +22,13 @@ export async function startEmbeddedServices(options: CliOptions, log: Logger): P
     log,
   })
   if (!options.mcp) return { url: engine.url, close: () => engine.close() }
-  const mcp = await startMcpHttp({
-    host: options.mcpHost,
-    port: options.mcpPort,
+  const front = await startFront({
     backend: engineBackend(engine),
+    options,
+    config,
     log,
-    serverVersion: packageVersion(),
+    feed: { url: engine.url },
+    http: true,
   }).catch(async (error: unknown) => {
     await engine.close()
     throw error
@@ -34,7 +36,7 @@ export async function startEmbeddedServices(options: CliOptions, log: Logger): P
   return {
     url: engine.url,
     close: async () => {
-      await mcp.close()
+      await front.close()
       await engine.close()
     },
   }

@@ -6,6 +6,7 @@
  */
 import { silentLogger, type Logger } from '../logger.js'
 import { installEngineBuiltins, summarize } from './builtins-engine.js'
+import { installFunctionsAvailable } from './builtins-functions-available.js'
 import { installStateBuiltins } from './builtins-state.js'
 import { Engine } from './engine.js'
 import * as msg from './messages.js'
@@ -92,6 +93,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
   } else log.info(msg.LOG_STATE_IN_MEMORY)
   installEngineBuiltins(engine)
   installStateBuiltins(engine, store)
+  installFunctionsAvailable(engine)
 
   const listener = await listen({ host, port: options.port ?? 0, engine, log })
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${listener.port}`
