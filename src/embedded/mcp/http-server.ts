@@ -32,7 +32,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     serverVersion: options.serverVersion ?? DEFAULT_SERVER_VERSION,
     profile: options.profile ?? 'full',
   }
-  const sessions = ctx.profile === 'full' ? new HttpSessions(ctx, options.changes) : undefined
+  const sessions = ctx.profile === 'full' ? new HttpSessions(ctx, options.changes, options.sessionIdleMs) : undefined
   const serveMcp = (req: IncomingMessage, res: ServerResponse) => (sessions ? sessions.serve(req, res) : serveBridge(req, res, ctx))
   const routeOther = options.route ?? notFoundRoute
   const server = createServer((req, res) => {

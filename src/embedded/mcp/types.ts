@@ -49,6 +49,8 @@ export interface McpHttpOptions {
   changes?: ChangeHub
   /** Requests for other paths; default a plain 404. */
   route?: HttpRoute
+  /** Full profile: a session with no request and no open stream for this long is closed (default 30 min). */
+  sessionIdleMs?: number
 }
 
 export interface McpHttpServer {
