@@ -6,7 +6,7 @@ import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import type { LoadedConfig } from './config-types.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from './embedded/index.js'
-import type { McpBackend } from './embedded/mcp/index.js'
+import type { FunctionSummary, McpBackend } from './embedded/mcp/index.js'
 import { startFront } from './mcp-front.js'
 
 export interface EmbeddedServices {
@@ -42,9 +42,10 @@ export async function startEmbeddedServices(options: CliOptions, config: LoadedC
   }
 }
 
+/** The engine behind the MCP front, called in process; tools come from `engine::functions::list` as the bridge's do (no internal functions). */
 export function engineBackend(engine: EmbeddedEngine): McpBackend {
   return {
     invoke: (functionId, data) => engine.invoke(functionId, data),
-    listFunctions: async () => engine.listFunctions(),
+    listFunctions: async () => ((await engine.invoke('engine::functions::list', {})) as { functions: FunctionSummary[] }).functions,
   }
 }
