@@ -17,6 +17,10 @@ import * as msg from './messages.js'
 import { Throttle } from './throttle.js'
 
 export const CHANGE_WINDOW_MS = 100
+/** A view that has not answered by then counts as failed (the engine has no timeout of its own). */
+const VIEW_TIMEOUT_MS = 10_000
+/** How long a session's attach waits for the baselines; later checks take them if this runs out. */
+const BASELINE_WAIT_MS = 2_000
 const READ_CONCURRENCY = 8
 const SKILL_URI_PREFIX = 'iii://'
 const SECTION_URI_PREFIX = 'iii://fn/'
@@ -80,7 +84,7 @@ export class ChangeHub {
   async attach(session: HubSession): Promise<void> {
     this.sessions.add(session)
     this.baselineReady ??= this.takeBaselines()
-    await this.baselineReady
+    await within(this.baselineReady, BASELINE_WAIT_MS)
   }
 
   detach(session: HubSession): void {
@@ -204,11 +208,25 @@ export class ChangeHub {
   /** The view's JSON text, or undefined when it failed (then nothing is compared or notified). */
   private async text(method: string, params: unknown): Promise<string | undefined> {
     try {
-      return JSON.stringify(await this.view(method, params))
+      return JSON.stringify(await within(this.view(method, params), VIEW_TIMEOUT_MS, () => new Error(msg.viewTimedOut(VIEW_TIMEOUT_MS))))
     } catch (error) {
       this.log.debug({ method, error: error instanceof Error ? error.message : String(error) }, msg.LOG.changeCheckFailed)
       return undefined
     }
+  }
+}
+
+/** `promise`, or after `ms` undefined (or the error `timeout()` makes); never leaves a timer behind. */
+async function within<T>(promise: Promise<T>, ms: number, timeout?: () => Error): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const expiry = new Promise<undefined>((resolve, reject) => {
+    timer = setTimeout(() => (timeout ? reject(timeout()) : resolve(undefined)), ms)
+    timer.unref()
+  })
+  try {
+    return await Promise.race([promise, expiry])
+  } finally {
+    clearTimeout(timer)
   }
 }
 

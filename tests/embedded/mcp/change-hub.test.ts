@@ -10,17 +10,19 @@ interface World {
   tools: string[]
   bodies: Record<string, string>
   failing: Set<string>
+  hanging: Set<string>
   calls: Array<[string, unknown]>
 }
 
 function world(): World {
-  return { resources: ['iii://skills'], prompts: [], tools: ['skill__fetch'], bodies: { 'iii://skills': '# Skills\n' }, failing: new Set(), calls: [] }
+  return { resources: ['iii://skills'], prompts: [], tools: ['skill__fetch'], bodies: { 'iii://skills': '# Skills\n' }, failing: new Set(), hanging: new Set(), calls: [] }
 }
 
 function hubOn(w: World): ChangeHub {
   return new ChangeHub(async (method, params) => {
     w.calls.push([method, params])
     if (w.failing.has(method)) throw new Error(`${method} failed`)
+    if (w.hanging.has(method)) return new Promise(() => undefined)
     if (method === 'resources/list') return { resources: w.resources.map((uri) => ({ uri, name: uri })) }
     if (method === 'prompts/list') return { prompts: w.prompts.map((name) => ({ name })) }
     if (method === 'tools/list') return { tools: w.tools.map((name) => ({ name })) }
@@ -197,6 +199,30 @@ describe('ChangeHub', () => {
     await settle()
     expect(a.got).toEqual([])
     w.failing.clear()
+    hub.skillsChanged(['alpha'])
+    await settle()
+    expect(a.got).toEqual([LIST])
+  })
+
+  it('lets a session attach after 2 s when a view never answers', async () => {
+    w.hanging.add('resources/list')
+    let attached = false
+    void hub.attach(session()).then(() => (attached = true))
+    await vi.advanceTimersByTimeAsync(1999)
+    expect(attached).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(attached).toBe(true)
+  })
+
+  it('gives up on a view that never answers after 10 s and checks again on the next signal', async () => {
+    const a = session()
+    await hub.attach(a)
+    w.hanging.add('resources/list')
+    w.resources.push('iii://alpha')
+    hub.skillsChanged(['alpha'])
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(a.got).toEqual([])
+    w.hanging.clear()
     hub.skillsChanged(['alpha'])
     await settle()
     expect(a.got).toEqual([LIST])
