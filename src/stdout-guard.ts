@@ -13,9 +13,14 @@ export function guardStdout(): Writable {
   const writeStdout = stdout.write.bind(stdout) as (chunk: unknown, callback: (error?: Error | null) => void) => boolean
   stdout.write = ((...args: Parameters<typeof stderr.write>) => stderr.write(...args)) as typeof stdout.write
   for (const level of ['log', 'info', 'debug'] as const) console[level] = (...args: unknown[]) => console.error(...args)
-  return new Writable({
+  // A client that goes away closes the pipe (EPIPE): stdin ends too and the process shuts down, so
+  // the failed write is not worth a crash.
+  stdout.on('error', () => undefined)
+  const frames = new Writable({
     write(chunk, _encoding, callback) {
       writeStdout(chunk, (error) => callback(error ?? null))
     },
   })
+  frames.on('error', () => undefined)
+  return frames
 }
