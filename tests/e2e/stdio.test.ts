@@ -13,7 +13,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { isAlwaysHidden } from '../../src/core/hidden.js'
 import { LOG_LISTENING as ENGINE_LISTENING } from '../../src/embedded/messages.js'
+import { encodeToolName } from '../../src/embedded/mcp/tools.js'
 import { LOG as MCP_LOG } from '../../src/embedded/mcp/messages.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
 import { BOOT_TIMEOUT_MS, DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnSkills, stopAllChildren } from '../support/processes.js'
@@ -147,8 +149,12 @@ describe('an SDK client launching `iii-skills --stdio`', () => {
     expect(messages).toEqual([{ role: 'user', content: { type: 'text', text: expect.stringMatching(/^Write a skill/) } }])
   })
 
-  it('lists skill__fetch and calls it', async () => {
-    expect((await stdio.client.listTools()).tools.map((tool) => tool.name)).toEqual(['skill__fetch'])
+  it('lists a tool for every public function on its engine, skill__fetch among them, and calls it', async () => {
+    const { functions } = await engine.call<{ functions: Array<{ function_id: string }> }>('engine::functions::list', {})
+    const expected = functions.map((fn) => fn.function_id).filter((id) => !isAlwaysHidden(id)).map(encodeToolName)
+    const names = (await stdio.client.listTools()).tools.map((tool) => tool.name)
+    expect(names).toEqual(expected)
+    expect(names).toContain('skill__fetch')
     const result = await stdio.client.callTool({ name: 'skill__fetch', arguments: { uri: 'iii://iii-skills/publishing' } })
     expect(result).toEqual({ content: [{ type: 'text', text: expect.stringMatching(/^# iii:\/\/iii-skills\/publishing\n\n# Publishing skills\n/) }] })
   })
