@@ -10,7 +10,7 @@ import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import type { LoadedConfig } from './config-types.js'
 import {
-  createMcpFront, startMcpHttp, startMcpStdio, type McpBackend, type McpHttpServer, type McpStdioServer,
+  createMcpFront, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
 } from './embedded/mcp/index.js'
 import { packageVersion } from './manifest.js'
 
@@ -25,6 +25,8 @@ export interface FrontParams {
   log: Logger
   feed: { client: IIIClient } | { url: string }
   http: boolean
+  /** What the HTTP listener serves on paths other than `/mcp` (default a plain 404). */
+  route?: HttpRoute
   /** The stream MCP frames go to on stdio; no stdio server without it. */
   stdout?: Writable
 }
@@ -66,6 +68,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         serverVersion,
         profile: options.mcpProfile,
         changes: front.hub,
+        route: params.route,
       })
     }
     if (params.stdout) stdio = await startMcpStdio({ ctx: front.ctx, hub: front.hub, stdout: params.stdout })
