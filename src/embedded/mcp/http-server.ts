@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { silentLogger } from '../../logger.js'
+import { packageVersion } from '../../manifest.js'
 import { serveBridge } from './bridge-http.js'
 import * as msg from './messages.js'
 import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
@@ -26,11 +27,12 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   const host = options.host ?? DEFAULT_HOST
   const path = normalizePath(options.path ?? DEFAULT_PATH)
   const log = (options.log ?? silentLogger()).child({ module: 'mcp' })
+  const profile = options.profile ?? 'full'
   const ctx: MethodContext = {
     backend: options.backend,
     log,
-    serverVersion: options.serverVersion ?? DEFAULT_SERVER_VERSION,
-    profile: options.profile ?? 'full',
+    serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
+    profile,
   }
   const sessions = ctx.profile === 'full' ? new HttpSessions(ctx, options.changes, options.sessionIdleMs) : undefined
   const serveMcp = (req: IncomingMessage, res: ServerResponse) => (sessions ? sessions.serve(req, res) : serveBridge(req, res, ctx))

@@ -38,7 +38,7 @@ export interface McpHttpOptions {
   path?: string
   backend: McpBackend
   log?: Logger
-  /** `serverInfo.version` in the initialize result; defaults to the bridge version we mirror. */
+  /** `serverInfo.version` in the initialize result; defaults to this package's (full) or the bridge's (bridge) version. */
   serverVersion?: string
   /** Default `full`. */
   profile?: McpProfile
