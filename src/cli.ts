@@ -7,6 +7,7 @@
 import { isIPv4 } from 'node:net'
 import { Command, InvalidArgumentError, Option, type OutputConfiguration } from 'commander'
 import * as msg from './core/messages.js'
+import { MCP_PROFILES, type McpProfile } from './embedded/mcp/types.js'
 
 export const ABOUT = 'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.'
 export const DEFAULT_URL = 'ws://127.0.0.1:49134'
@@ -33,6 +34,12 @@ export interface CliOptions {
   mcp: boolean
   stateFile: string | undefined
   allowRemote: boolean
+  /** `--stdio`: serve MCP on stdin/stdout. */
+  stdio: boolean
+  mcpProfile: McpProfile
+  /** Whether `--engine-port` / `--mcp-port` were given (stdio picks a free port / no listener otherwise). */
+  enginePortSet: boolean
+  mcpPortSet: boolean
 }
 
 export type CliOutput = Pick<OutputConfiguration, 'writeOut' | 'writeErr'>
@@ -56,6 +63,10 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
     mcp: raw.mcp !== false,
     stateFile: raw.stateFile,
     allowRemote: raw.allowRemote === true,
+    stdio: raw.stdio === true,
+    mcpProfile: raw.mcpProfile,
+    enginePortSet: program.getOptionValueSource('enginePort') === 'cli',
+    mcpPortSet: program.getOptionValueSource('mcpPort') === 'cli',
   }
   if (!options.allowRemote) {
     if (!isLoopback(options.engineHost)) program.error(msg.hostNotLoopback('--engine-host', options.engineHost))
@@ -78,6 +89,8 @@ export function buildProgram(output?: CliOutput): Command {
     .option('--no-mcp', 'embedded engine: do not serve the MCP endpoint')
     .option('--state-file <path>', 'embedded engine: keep state in this JSON file (default: in memory)')
     .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts')
+    .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
+    .addOption(new Option('--mcp-profile <profile>', 'MCP profile').choices(MCP_PROFILES).default('full'))
     .helpOption('-h, --help', 'print help')
     .addHelpText('after', ENVIRONMENT_HELP)
     .configureHelp({ helpWidth: HELP_WIDTH })

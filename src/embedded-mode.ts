@@ -6,17 +6,18 @@
  */
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
+import type { LoadedConfig } from './config-types.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from './embedded/index.js'
-import { startMcpHttp, type McpBackend } from './embedded/mcp/index.js'
+import type { FunctionSummary, McpBackend } from './embedded/mcp/index.js'
 import { LOG_HTTP_LISTENING } from './embedded/messages.js'
-import { packageVersion } from './manifest.js'
+import { startFront } from './mcp-front.js'
 
 export interface EmbeddedServices {
   url: string
   close(): Promise<void>
 }
 
-export async function startEmbeddedServices(options: CliOptions, log: Logger): Promise<EmbeddedServices> {
+export async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['config'], log: Logger): Promise<EmbeddedServices> {
   const engine = await startEmbeddedEngine({
     host: options.engineHost,
     port: options.enginePort,
@@ -24,31 +25,33 @@ export async function startEmbeddedServices(options: CliOptions, log: Logger): P
     log,
   })
   if (!options.mcp) return startHttpTriggersAlone(options, engine, log)
-  const mcp = await startMcpHttp({
-    host: options.mcpHost,
-    port: options.mcpPort,
+  const front = await startFront({
     backend: engineBackend(engine),
+    options,
+    config,
     log,
-    serverVersion: packageVersion(),
+    feed: { url: engine.url },
+    http: true,
     route: engine.httpTriggers,
   }).catch(async (error: unknown) => {
     await engine.close()
     throw error
   })
-  log.info({ url: new URL('/', mcp.url).href.slice(0, -1) }, LOG_HTTP_LISTENING)
+  if (front.http !== undefined) log.info({ url: new URL('/', front.http.url).href.slice(0, -1) }, LOG_HTTP_LISTENING)
   return {
     url: engine.url,
     close: async () => {
-      await mcp.close()
+      await front.close()
       await engine.close()
     },
   }
 }
 
+/** The engine behind the MCP front, called in process; tools come from `engine::functions::list` as the bridge's do (no internal functions). */
 export function engineBackend(engine: EmbeddedEngine): McpBackend {
   return {
     invoke: (functionId, data) => engine.invoke(functionId, data),
-    listFunctions: async () => engine.listFunctions(),
+    listFunctions: async () => ((await engine.invoke('engine::functions::list', {})) as { functions: FunctionSummary[] }).functions,
   }
 }
 

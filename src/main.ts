@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `iii-skills`: parse the CLI, print the manifest or run the worker (optionally on the embedded
- * engine) until SIGINT/SIGTERM, then shut down cleanly and exit 0.
+ * `iii-skills`: parse the CLI, print the manifest, serve MCP on stdio (`--stdio`) or run the worker
+ * (optionally on the embedded engine) until SIGINT/SIGTERM — or, on stdio, until stdin closes —
+ * then shut down cleanly and exit 0.
  */
 import { CommanderError } from 'commander'
 import { parseCli, type CliOptions } from './cli.js'
@@ -10,6 +11,9 @@ import { LOG } from './core/messages.js'
 import { startEmbeddedServices, type EmbeddedServices } from './embedded-mode.js'
 import { createLogger } from './logger.js'
 import { renderManifest } from './manifest.js'
+import { QUIET_SDK } from './mcp-front.js'
+import { startStdioServices } from './stdio-mode.js'
+import { guardStdout } from './stdout-guard.js'
 import { startSkillsWorker } from './worker.js'
 
 async function main(argv: string[]): Promise<void> {
@@ -24,30 +28,41 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(renderManifest())
     return
   }
+  const mcpOut = options.stdio ? guardStdout() : undefined
   const log = createLogger()
   const loaded = loadConfig(options.config, log)
-  let embedded: EmbeddedServices | undefined
-  let url = options.url
-  if (options.embedded) {
-    if (options.urlSource !== 'default') log.warn({ url }, LOG.embeddedIgnoresUrl)
-    embedded = await startEmbeddedServices(options, log)
-    url = embedded.url
+  let stopServices: () => Promise<void>
+  if (mcpOut !== undefined) {
+    const stdio = await startStdioServices(options, loaded, log, mcpOut)
+    stopServices = stdio.close
+    void stdio.closed.then(() => stop())
+  } else {
+    let embedded: EmbeddedServices | undefined
+    let url = options.url
+    if (options.embedded) {
+      if (options.urlSource !== 'default') log.warn({ url }, LOG.embeddedIgnoresUrl)
+      embedded = await startEmbeddedServices(options, loaded.config, log)
+      url = embedded.url
+    }
+    log.info({ url }, LOG.connecting)
+    const worker = await startSkillsWorker({
+      url,
+      loaded,
+      log,
+      // The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise.
+      sdk: options.embedded ? QUIET_SDK : undefined,
+    })
+    stopServices = async () => {
+      await worker.shutdown()
+      await embedded?.close()
+    }
   }
-  log.info({ url }, LOG.connecting)
-  const worker = await startSkillsWorker({
-    url,
-    loaded,
-    log,
-    // The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise.
-    sdk: options.embedded ? { otel: { enabled: false }, enableMetricsReporting: false } : undefined,
-  })
   let stopping = false
-  const stop = async () => {
+  async function stop(): Promise<void> {
     if (stopping) return
     stopping = true
     log.info(LOG.shuttingDown)
-    await worker.shutdown()
-    await embedded?.close()
+    await stopServices()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop())

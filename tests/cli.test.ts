@@ -36,6 +36,10 @@ const DEFAULTS: CliOptions = {
   mcp: true,
   stateFile: undefined,
   allowRemote: false,
+  stdio: false,
+  mcpProfile: 'full',
+  enginePortSet: false,
+  mcpPortSet: false,
 }
 
 describe('parseCli', () => {
@@ -48,8 +52,12 @@ describe('parseCli', () => {
     ['the manifest flag', ['--manifest'], { manifest: true }],
     ['an engine url', ['--url', 'ws://engine:1'], { url: 'ws://engine:1', urlSource: 'cli' }],
     ['embedded mode', ['--embedded'], { embedded: true }],
-    ['engine host and port', ['--engine-host', 'localhost', '--engine-port', '0'], { engineHost: 'localhost', enginePort: 0 }],
-    ['mcp host and port', ['--mcp-host', '::1', '--mcp-port', '65535'], { mcpHost: '::1', mcpPort: 65535 }],
+    ['engine host and port', ['--engine-host', 'localhost', '--engine-port', '0'], { engineHost: 'localhost', enginePort: 0, enginePortSet: true }],
+    ['mcp host and port', ['--mcp-host', '::1', '--mcp-port', '65535'], { mcpHost: '::1', mcpPort: 65535, mcpPortSet: true }],
+    ['an explicit default port', ['--engine-port', '49134', '--mcp-port', '3111'], { enginePortSet: true, mcpPortSet: true }],
+    ['stdio mode', ['--stdio'], { stdio: true }],
+    ['the bridge profile', ['--mcp-profile', 'bridge'], { mcpProfile: 'bridge' }],
+    ['the full profile', ['--mcp-profile', 'full'], { mcpProfile: 'full' }],
     ['no mcp endpoint', ['--no-mcp'], { mcp: false }],
     ['a state file', ['--state-file', 'state.json'], { stateFile: 'state.json' }],
     ['a non-loopback host with --allow-remote', ['--engine-host', '0.0.0.0', '--allow-remote'], { engineHost: '0.0.0.0', allowRemote: true }],
@@ -75,6 +83,7 @@ describe('parseCli', () => {
     [['--mcp-port', '80.5'], "error: option '--mcp-port <port>' argument '80.5' is invalid. expected an integer from 0 to 65535\n"],
     [['--engine-host', '0.0.0.0'], 'error: --engine-host 0.0.0.0 is not a loopback address; pass --allow-remote to bind it\n'],
     [['--mcp-host', '192.168.1.5'], 'error: --mcp-host 192.168.1.5 is not a loopback address; pass --allow-remote to bind it\n'],
+    [['--mcp-profile', 'lite'], "error: option '--mcp-profile <profile>' argument 'lite' is invalid. Allowed choices are full, bridge.\n"],
     [['--bogus'], "error: unknown option '--bogus'\n"],
     [['serve'], 'error: too many arguments. Expected 0 arguments but got 1.\n'],
   ])('rejects %j with exit code 1', (argv, message) => {
@@ -91,18 +100,20 @@ describe('parseCli', () => {
 Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.
 
 Options:
-  --config <path>       config file (YAML) (default: "./config.yaml")
-  --url <url>           iii engine WebSocket URL (default: "ws://127.0.0.1:49134", env: III_URL)
-  --manifest            print the worker manifest as JSON and exit
-  --embedded            start an iii engine inside this process and connect to it
-  --engine-host <host>  embedded engine: listen host (default: "127.0.0.1")
-  --engine-port <port>  embedded engine: listen port (default: 49134)
-  --mcp-host <host>     embedded engine: MCP endpoint host (default: "127.0.0.1")
-  --mcp-port <port>     embedded engine: MCP endpoint port (default: 3111)
-  --no-mcp              embedded engine: do not serve the MCP endpoint
-  --state-file <path>   embedded engine: keep state in this JSON file (default: in memory)
-  --allow-remote        embedded engine: allow listening on non-loopback hosts
-  -h, --help            print help
+  --config <path>          config file (YAML) (default: "./config.yaml")
+  --url <url>              iii engine WebSocket URL (default: "ws://127.0.0.1:49134", env: III_URL)
+  --manifest               print the worker manifest as JSON and exit
+  --embedded               start an iii engine inside this process and connect to it
+  --engine-host <host>     embedded engine: listen host (default: "127.0.0.1")
+  --engine-port <port>     embedded engine: listen port (default: 49134)
+  --mcp-host <host>        embedded engine: MCP endpoint host (default: "127.0.0.1")
+  --mcp-port <port>        embedded engine: MCP endpoint port (default: 3111)
+  --no-mcp                 embedded engine: do not serve the MCP endpoint
+  --state-file <path>      embedded engine: keep state in this JSON file (default: in memory)
+  --allow-remote           embedded engine: allow listening on non-loopback hosts
+  --stdio                  serve MCP on stdin/stdout (own engine, or the one at --url)
+  --mcp-profile <profile>  MCP profile (choices: "full", "bridge", default: "full")
+  -h, --help               print help
 
 Environment:
   III_URL       engine WebSocket URL, used when --url is not given (default ws://127.0.0.1:49134)

@@ -21,7 +21,8 @@ export function workerNameOf(entry: FunctionEntry): string {
   return entry.owner.metadata.name ?? entry.id.split('::')[0] ?? entry.id
 }
 
-function isHidden(entry: FunctionEntry): boolean {
+/** What `engine::functions::list` leaves out unless `include_internal`. */
+export function isHiddenFunction(entry: FunctionEntry): boolean {
   if (entry.id.startsWith('engine::') && !entry.id.startsWith('engine::queue::')) return true
   return isObject(entry.metadata) && entry.metadata.internal === true
 }
@@ -50,7 +51,7 @@ function listFunctions(engine: Engine, input: unknown) {
   const search = (f.search as string | undefined)?.toLowerCase()
   const names = [...((f.workers as string[] | undefined) ?? []), ...(f.worker !== undefined ? [f.worker as string] : [])]
   const functions = engine.functions.all().filter((e) => {
-    if (f.include_internal !== true && isHidden(e)) return false
+    if (f.include_internal !== true && isHiddenFunction(e)) return false
     if (f.prefix !== undefined && !e.id.startsWith(f.prefix as string)) return false
     if (names.length > 0 && !names.includes(workerNameOf(e))) return false
     if (search === undefined) return true

@@ -35,6 +35,16 @@ export type FunctionEntry = FunctionInfo & { id: string } & (
 
 export class FunctionRegistry {
   private readonly entries = new Map<string, FunctionEntry>()
+  private readonly listeners = new Set<() => void>()
+
+  /** Called after every worker registration or removal (built-ins are installed once, at start). */
+  onChange(listener: () => void): void {
+    this.listeners.add(listener)
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener()
+  }
 
   get(id: string): FunctionEntry | undefined {
     return this.entries.get(id)
@@ -53,6 +63,7 @@ export class FunctionRegistry {
     const previous = this.entries.get(id)
     if (previous?.kind === 'builtin') return 'builtin'
     this.entries.set(id, { id, kind: 'worker', owner, ...info })
+    this.changed()
     return previous !== undefined && previous.owner !== owner ? previous.owner : undefined
   }
 
@@ -61,6 +72,7 @@ export class FunctionRegistry {
     const entry = this.entries.get(id)
     if (entry?.kind !== 'worker' || entry.owner !== owner) return false
     this.entries.delete(id)
+    this.changed()
     return true
   }
 
@@ -72,6 +84,7 @@ export class FunctionRegistry {
         removed.push(id)
       }
     }
+    if (removed.length > 0) this.changed()
     return removed
   }
 

@@ -6,6 +6,7 @@
  */
 import { silentLogger, type Logger } from '../logger.js'
 import { installEngineBuiltins, summarize } from './builtins-engine.js'
+import { installFunctionsAvailable } from './builtins-functions-available.js'
 import { installStateBuiltins } from './builtins-state.js'
 import { Engine } from './engine.js'
 import { createHttpTriggerHandler, installHttpTriggerType, RouteTable, type HttpRequestHandler } from './http-triggers/index.js'
@@ -103,6 +104,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
   installStateBuiltins(engine, store)
   const routes = new RouteTable()
   installHttpTriggerType(engine, routes)
+  installFunctionsAvailable(engine)
 
   const listener = await listen({ host, port: options.port ?? 0, engine, log })
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${listener.port}`

@@ -53,6 +53,7 @@ export const LOG_TRIGGER_PARKED = '[PENDING] trigger was NOT activated: its trig
 export const LOG_TRIGGER_REGISTRATION_FAILED = 'trigger registration failed: binding parked'
 export const LOG_VOID_CALL_FAILED = 'fire-and-forget invocation failed'
 export const LOG_STATE_TRIGGER_FAILED = 'error invoking state trigger handler'
+export const LOG_FUNCTIONS_TRIGGER_FAILED = 'error invoking functions-available trigger handler'
 export const LOG_UNKNOWN_INVOCATION = 'invocation result for an unknown invocation ignored'
 export const LOG_SEND_FAILED = 'failed to send frame to worker'
 

@@ -70,6 +70,8 @@ describe.concurrent('iii-skills --help', () => {
       '--no-mcp',
       '--state-file <path>',
       '--allow-remote',
+      '--stdio',
+      '--mcp-profile <profile>',
       '-h, --help',
       'III_URL',
       'LOG_LEVEL',

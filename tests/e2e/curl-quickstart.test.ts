@@ -1,6 +1,9 @@
 /**
- * The curl quickstart, with fetch: POST a JSON-RPC request to the embedded MCP endpoint and read the
- * reply the way `curl -s … | sed -n 's/^data: //p'` does — the `data:` lines of the SSE body.
+ * The README's curl quickstart, with fetch: POST JSON-RPC requests to the embedded MCP endpoint and
+ * read each reply the way `curl -s … | sed -n 's/^data: //p'` does — the `data:` lines of the SSE
+ * body. The default (full) profile wants a session: `initialize` answers with an `mcp-session-id`
+ * header (read from `curl -D`'s header dump) that every later request carries, and DELETE ends it.
+ * The bridge profile answers the same requests without a session, as the iii `mcp` worker does.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -11,30 +14,39 @@ import { connectSdkClient, waitForSkillsWorker } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
-let mcpUrl: string
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '0' } },
+}
 
-beforeAll(async () => {
-  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', DEMO_CONFIG])
+async function startEmbedded(extraArgs: string[]): Promise<string> {
+  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', ...extraArgs, '--config', DEMO_CONFIG])
   const urls = await embeddedUrls(skills)
-  mcpUrl = urls.mcpUrl
   const sdk = connectSdkClient(urls.engineUrl)
   try {
     await waitForSkillsWorker(sdk)
   } finally {
     await sdk.close()
   }
-})
+  return urls.mcpUrl
+}
 
 afterAll(stopAllChildren)
 
-/** `curl -s -X POST $URL -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' -d $BODY` */
-async function curl(body: unknown): Promise<{ status: number; contentType: string | null; text: string }> {
-  const response = await fetch(mcpUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify(body),
-  })
-  return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() }
+interface CurlReply {
+  status: number
+  headers: Headers
+  text: string
+}
+
+/** `curl -sN $MCP -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' [-H "mcp-session-id: $SESSION"] -d $BODY` */
+async function curl(url: string, body: unknown, session?: string): Promise<CurlReply> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+  if (session !== undefined) headers['mcp-session-id'] = session
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })
+  return { status: response.status, headers: response.headers, text: await response.text() }
 }
 
 /** `sed -n 's/^data: //p'`: every line starting with `data: `, that prefix removed. */
@@ -45,31 +57,87 @@ function sedData(text: string): string[] {
     .map((line) => line.slice('data: '.length))
 }
 
-describe('the curl quickstart', () => {
-  it('initializes: one data line whose result speaks protocol 2025-06-18', async () => {
-    const reply = await curl({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '0' } },
-    })
-    expect([reply.status, reply.contentType]).toEqual([200, 'text/event-stream'])
-    const data = sedData(reply.text)
-    expect(data).toHaveLength(1)
-    const message = JSON.parse(data[0]!) as { jsonrpc: string; id: number; result: { protocolVersion: string } }
-    expect([message.jsonrpc, message.id, message.result.protocolVersion]).toEqual(['2.0', 1, '2025-06-18'])
+function onlyMessage<T>(reply: CurlReply): T {
+  const data = sedData(reply.text)
+  expect(data).toHaveLength(1)
+  return JSON.parse(data[0]!) as T
+}
+
+describe('the curl quickstart (full profile, the default)', () => {
+  let mcpUrl: string
+  let session: string
+
+  beforeAll(async () => {
+    mcpUrl = await startEmbedded([])
   })
 
-  it('lists tools: the names include skill__fetch', async () => {
-    const data = sedData((await curl({ jsonrpc: '2.0', id: 2, method: 'tools/list' })).text)
-    expect(data).toHaveLength(1)
-    const message = JSON.parse(data[0]!) as { id: number; result: { tools: Array<{ name: string }> } }
+  it('initializes: one data line speaking protocol 2025-06-18, and an mcp-session-id header', async () => {
+    const reply = await curl(mcpUrl, INITIALIZE)
+    expect([reply.status, reply.headers.get('content-type')]).toEqual([200, 'text/event-stream'])
+    const message = onlyMessage<{ jsonrpc: string; id: number; result: { protocolVersion: string } }>(reply)
+    expect([message.jsonrpc, message.id, message.result.protocolVersion]).toEqual(['2.0', 1, '2025-06-18'])
+    // SESSION=$(grep -i '^mcp-session-id:' /tmp/mcp-headers | cut -d' ' -f2 | tr -d '\r')
+    session = reply.headers.get('mcp-session-id') ?? ''
+    expect(session).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('lists tools in that session: the names include skill__fetch', async () => {
+    const message = onlyMessage<{ id: number; result: { tools: Array<{ name: string }> } }>(
+      await curl(mcpUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, session),
+    )
     expect(message.id).toBe(2)
     expect(message.result.tools.map((tool) => tool.name)).toContain('skill__fetch')
   })
 
+  it('reads the index in that session', async () => {
+    const message = onlyMessage<{ result: { contents: Array<{ text: string }> } }>(
+      await curl(mcpUrl, { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'iii://skills' } }, session),
+    )
+    expect(message.result.contents[0]!.text).toMatch(/^# Skills\n[\s\S]*\(iii:\/\/iii-skills\/publishing\)/)
+  })
+
+  it('refuses a request without the session header with 400', async () => {
+    const reply = await curl(mcpUrl, { jsonrpc: '2.0', id: 4, method: 'tools/list' })
+    expect([reply.status, JSON.parse(reply.text)]).toEqual([
+      400,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } },
+    ])
+  })
+
+  it('ends the session with DELETE; the session is then unknown (404)', async () => {
+    const deleted = await fetch(mcpUrl, { method: 'DELETE', headers: { 'mcp-session-id': session } })
+    await deleted.body?.cancel()
+    expect(deleted.status).toBe(200)
+    const reply = await curl(mcpUrl, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, session)
+    expect([reply.status, JSON.parse(reply.text)]).toEqual([
+      404,
+      { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } },
+    ])
+  })
+})
+
+describe('the curl quickstart with --mcp-profile bridge (no session)', () => {
+  let mcpUrl: string
+
+  beforeAll(async () => {
+    mcpUrl = await startEmbedded(['--mcp-profile', 'bridge'])
+  })
+
+  it('initializes: one data line speaking 2025-06-18, and no session header', async () => {
+    const reply = await curl(mcpUrl, INITIALIZE)
+    expect([reply.status, reply.headers.get('content-type'), reply.headers.get('mcp-session-id')]).toEqual([200, 'text/event-stream', null])
+    expect(onlyMessage<{ result: { protocolVersion: string } }>(reply).result.protocolVersion).toBe('2025-06-18')
+  })
+
+  it('lists tools without a session: the names include skill__fetch', async () => {
+    const message = onlyMessage<{ id: number; result: { tools: Array<{ name: string }> } }>(
+      await curl(mcpUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    )
+    expect(message.result.tools.map((tool) => tool.name)).toContain('skill__fetch')
+  })
+
   it('accepts the initialized notification with 202 and no data line', async () => {
-    const reply = await curl({ jsonrpc: '2.0', method: 'notifications/initialized' })
+    const reply = await curl(mcpUrl, { jsonrpc: '2.0', method: 'notifications/initialized' })
     expect([reply.status, sedData(reply.text)]).toEqual([202, []])
   })
 })

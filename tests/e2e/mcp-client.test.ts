@@ -86,7 +86,7 @@ let sdk: SdkClient
 let mcp: ConnectedMcpClient
 
 beforeAll(async () => {
-  skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', DEMO_CONFIG])
+  skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--mcp-profile', 'bridge', '--config', DEMO_CONFIG])
   ;({ engineUrl, mcpUrl } = await embeddedUrls(skills))
   sdk = connectSdkClient(engineUrl)
   await waitForSkillsWorker(sdk)

@@ -4,7 +4,7 @@
  * `initialize` the SDK probes for a standalone SSE stream with a GET in the background; this
  * helper returns only once that probe has been answered, so `errors` already reflects it (an
  * iii-style endpoint answers 405, which the SDK accepts silently) and an early `close()` does not
- * abort it mid-flight.
+ * abort it mid-flight. `close()` ends a full-profile session (DELETE) before closing.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -36,7 +36,12 @@ export async function connectMcpClient(url: string, clientName = 'skills-tests')
     await client.close().catch(() => undefined)
     throw error
   }
-  return { client, errors, close: () => client.close() }
+  // A session (full profile) is ended with DELETE, as a well-behaved client does; the bridge has none.
+  const close = async () => {
+    await transport.terminateSession().catch(() => undefined)
+    await client.close()
+  }
+  return { client, errors, close }
 }
 
 async function settle(probes: Promise<unknown>[]): Promise<void> {

@@ -1,4 +1,8 @@
-/** The embedded MCP endpoint: `startMcpHttp` and the backend it needs. */
-export { DEFAULT_HOST, DEFAULT_PATH, DEFAULT_PORT, startMcpHttp } from './http-server.js'
+/** The MCP front: the HTTP endpoint, stdio, the change hub and feed, and the backends they need. */
+export { DEFAULT_HOST, DEFAULT_PATH, DEFAULT_PORT, notFoundRoute, startMcpHttp } from './http-server.js'
 export { DEFAULT_SERVER_VERSION, PROTOCOL_VERSION } from './methods.js'
-export type { FunctionSummary, McpBackend, McpHttpOptions, McpHttpServer } from './types.js'
+export { createMcpFront, type McpFront, type McpFrontOptions } from './front.js'
+export { startMcpStdio, type McpStdioServer } from './stdio-server.js'
+export { sdkBackend } from './sdk-backend.js'
+export type { FunctionSummary, HttpRoute, McpBackend, McpHttpOptions, McpHttpServer, McpProfile } from './types.js'
+export { MCP_PROFILES } from './types.js'

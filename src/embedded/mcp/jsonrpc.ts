@@ -10,6 +10,9 @@ export const INVALID_REQUEST = -32600
 export const METHOD_NOT_FOUND = -32601
 export const INVALID_PARAMS = -32602
 export const INTERNAL_ERROR = -32603
+/** Streamable HTTP session errors, as the SDK's transport numbers them. */
+export const SESSION_ERROR = -32000
+export const SESSION_NOT_FOUND = -32001
 
 export type RpcId = string | number
 

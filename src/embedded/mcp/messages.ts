@@ -10,9 +10,17 @@ export const INVALID_REQUEST = 'Invalid JSON-RPC request'
 export const methodNotFound = (method: string) => `Method not found: ${method}`
 export const TOOL_NAME_REQUIRED = 'tools/call requires a non-empty string name'
 export const TOOL_NAME_HIDDEN = 'tool name resolves to a hidden iii function id'
+/** Full profile: resources/subscribe and resources/unsubscribe without a string `uri`. */
+export const uriRequired = (method: string) => `${method} requires a string uri`
+/** Logged only: a change check whose view did not answer in time. */
+export const viewTimedOut = (ms: number) => `no answer within ${ms} ms`
 
 /** iii-sdk's (Rust) `Error::Remote` display, which the bridge forwards verbatim. */
 export const remoteError = (code: string, message: string) => `remote error (${code}): ${message}`
+
+// --- full profile over HTTP: session errors (the SDK transport's own texts) ----------------------
+export const SESSION_REQUIRED = 'Bad Request: No valid session ID provided'
+export const SESSION_NOT_FOUND = 'Session not found'
 
 // --- plain HTTP replies (outside JSON-RPC) ---------------------------------------------------------
 export const HTTP_NOT_FOUND = 'Not Found'
@@ -32,4 +40,16 @@ export const LOG = {
   toolCallFailed: 'mcp tool call failed',
   routeFailed: 'mcp request handling failed',
   serverError: 'mcp http server error',
+  listChanged: 'mcp list changed; notifying sessions',
+  resourceUpdated: 'mcp resource updated; notifying subscribers',
+  changeCheckFailed: 'mcp change check could not read the current view',
+  notifyFailed: 'mcp notification could not be sent',
+  sessionOpened: 'mcp session opened',
+  sessionClosed: 'mcp session closed',
+  sessionExpired: 'mcp session idle too long; closed',
+  transportError: 'mcp transport error',
+  changeFeedBound: 'mcp change feed bound to the engine',
+  changeEventIgnored: 'mcp change event not understood; checking everything',
+  stdioStarted: 'mcp serving on stdio',
+  stdioClosed: 'mcp stdin closed',
 } as const

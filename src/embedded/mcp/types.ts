@@ -1,9 +1,10 @@
 /**
  * What the MCP endpoint needs from the engine it fronts: call a function, list functions. The
- * embedded engine is adapted to this; a fake one backs the tests.
+ * embedded engine and an iii-sdk client are adapted to this; a fake one backs the tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '../../logger.js'
+import type { ChangeHub } from './change-hub.js'
 
 export interface FunctionSummary {
   function_id: string
@@ -18,6 +19,13 @@ export interface McpBackend {
   listFunctions(): Promise<FunctionSummary[]>
 }
 
+/**
+ * `full` (default): MCP on the official SDK with sessions, the GET SSE stream, subscriptions and
+ * change notifications. `bridge`: exactly what the iii `mcp` worker v0.5.8 serves.
+ */
+export type McpProfile = 'full' | 'bridge'
+export const MCP_PROFILES: readonly McpProfile[] = ['full', 'bridge']
+
 /** Serves a request the MCP path does not own (every path but `/mcp`) on the same listener. */
 export type HttpRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
 
@@ -30,10 +38,19 @@ export interface McpHttpOptions {
   path?: string
   backend: McpBackend
   log?: Logger
-  /** `serverInfo.version` in the initialize result; defaults to the bridge version we mirror. */
+  /** `serverInfo.version` in the initialize result; defaults to this package's (full) or the bridge's (bridge) version. */
   serverVersion?: string
+  /** Default `full`. */
+  profile?: McpProfile
+  /**
+   * Where change notifications come from (full profile). Without it sessions still work, they are
+   * simply never told about changes.
+   */
+  changes?: ChangeHub
   /** Requests for other paths; default a plain 404. */
   route?: HttpRoute
+  /** Full profile: a session with no request and no open stream for this long is closed (default 30 min). */
+  sessionIdleMs?: number
 }
 
 export interface McpHttpServer {

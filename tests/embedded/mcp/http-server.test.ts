@@ -187,7 +187,7 @@ describe('lifecycle', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
     const port = (blocker.address() as { port: number }).port
     try {
-      await expect(startMcpHttp({ port, backend: fakeBackend() })).rejects.toMatchObject({ code: 'EADDRINUSE' })
+      await expect(startMcpHttp({ port, backend: fakeBackend(), profile: 'bridge' })).rejects.toMatchObject({ code: 'EADDRINUSE' })
     } finally {
       await new Promise((resolve) => blocker.close(resolve))
     }
@@ -233,7 +233,7 @@ describe('lifecycle', () => {
         throw new Error('list boom')
       },
     }
-    server = await startMcpHttp({ port: 0, backend: backend as never })
+    server = await startMcpHttp({ port: 0, backend: backend as never, profile: 'bridge' })
     expect([(await rpc(server.url, request('prompts/list'))).error, (await rpc(server.url, request('tools/list'))).error]).toEqual([
       { code: -32603, message: 'boom' },
       { code: -32603, message: 'list boom' },

@@ -1,4 +1,4 @@
-/** Raw HTTP against the endpoint: what a client sees on the wire, before any SDK parsing. */
+/** Raw HTTP against the endpoint (bridge profile): what a client sees on the wire, before any SDK parsing. */
 import { startMcpHttp, type McpBackend, type McpHttpServer } from '../../../src/embedded/mcp/index.js'
 
 export interface RawReply {
@@ -8,7 +8,7 @@ export interface RawReply {
 }
 
 export async function startOnFreePort(backend: McpBackend, extra: { path?: string; serverVersion?: string } = {}): Promise<McpHttpServer> {
-  return startMcpHttp({ port: 0, backend, ...extra })
+  return startMcpHttp({ port: 0, backend, profile: 'bridge', ...extra })
 }
 
 export async function post(url: string, body: string | Uint8Array, headers: Record<string, string> = {}): Promise<RawReply> {

@@ -1,0 +1,80 @@
+/**
+ * The MCP front of a process: the change feed (full profile), the HTTP listener and/or stdio,
+ * started together over one backend and closed together. The change feed registers on
+ * `feed.client` when the caller already has a client on the engine, else on a client of its own
+ * connected to `feed.url`.
+ */
+import type { Writable } from 'node:stream'
+import { registerWorker, type IIIClient } from 'iii-sdk'
+import type { Logger } from 'pino'
+import type { CliOptions } from './cli.js'
+import type { LoadedConfig } from './config-types.js'
+import {
+  createMcpFront, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
+} from './embedded/mcp/index.js'
+import { packageVersion } from './manifest.js'
+
+/** The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise. */
+export const QUIET_SDK = { otel: { enabled: false }, enableMetricsReporting: false } as const
+export const MCP_WORKER_NAME = 'iii-skills-mcp'
+
+export interface FrontParams {
+  backend: McpBackend
+  options: CliOptions
+  config: LoadedConfig['config']
+  log: Logger
+  feed: { client: IIIClient } | { url: string }
+  http: boolean
+  /** What the HTTP listener serves on paths other than `/mcp` (default a plain 404). */
+  route?: HttpRoute
+  /** The stream MCP frames go to on stdio; no stdio server without it. */
+  stdout?: Writable
+}
+
+export interface RunningFront {
+  http: McpHttpServer | undefined
+  stdio: McpStdioServer | undefined
+  close(): Promise<void>
+}
+
+export async function startFront(params: FrontParams): Promise<RunningFront> {
+  const { options, log } = params
+  const full = options.mcpProfile === 'full'
+  const ownClient = full && 'url' in params.feed ? registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK }) : undefined
+  const feedClient = 'client' in params.feed ? params.feed.client : ownClient
+  const serverVersion = packageVersion()
+  const front = createMcpFront({
+    backend: params.backend,
+    profile: options.mcpProfile,
+    log,
+    serverVersion,
+    feed: full && feedClient ? { iii: feedClient, scopes: params.config.scopes } : undefined,
+  })
+  let http: McpHttpServer | undefined
+  let stdio: McpStdioServer | undefined
+  const close = async () => {
+    await stdio?.close()
+    await http?.close()
+    front.close()
+    await ownClient?.shutdown()
+  }
+  try {
+    if (params.http) {
+      http = await startMcpHttp({
+        host: options.mcpHost,
+        port: options.mcpPort,
+        backend: params.backend,
+        log,
+        serverVersion,
+        profile: options.mcpProfile,
+        changes: front.hub,
+        route: params.route,
+      })
+    }
+    if (params.stdout) stdio = await startMcpStdio({ ctx: front.ctx, hub: front.hub, stdout: params.stdout })
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { http, stdio, close }
+}

@@ -1,0 +1,26 @@
+/**
+ * `--stdio` owns stdout: anything but an MCP frame there breaks the client. Logs already go to
+ * stderr (pino), but dependencies print too (iii-sdk's `[iii] Worker registered with ID …` is a
+ * console.debug), so before anything starts every other writer is sent to stderr:
+ * `console.log/info/debug` and `process.stdout.write` itself. The MCP transport gets the one
+ * stream that still reaches the real stdout.
+ */
+import { Writable } from 'node:stream'
+
+export function guardStdout(): Writable {
+  const stdout = process.stdout
+  const stderr = process.stderr
+  const writeStdout = stdout.write.bind(stdout) as (chunk: unknown, callback: (error?: Error | null) => void) => boolean
+  stdout.write = ((...args: Parameters<typeof stderr.write>) => stderr.write(...args)) as typeof stdout.write
+  for (const level of ['log', 'info', 'debug'] as const) console[level] = (...args: unknown[]) => console.error(...args)
+  // A client that goes away closes the pipe (EPIPE): stdin ends too and the process shuts down, so
+  // the failed write is not worth a crash.
+  stdout.on('error', () => undefined)
+  const frames = new Writable({
+    write(chunk, _encoding, callback) {
+      writeStdout(chunk, (error) => callback(error ?? null))
+    },
+  })
+  frames.on('error', () => undefined)
+  return frames
+}
