@@ -6,6 +6,7 @@
 import { validateId } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
+import { directView, type FsView } from './fs-view.js'
 import { expandUnique } from './expand-unique.js'
 import type { FsSkill, FsSkip } from './types.js'
 
@@ -15,6 +16,7 @@ export async function expandSkillGlobs(
   patterns: readonly string[],
   baseDir: string,
   log: Logger,
+  view: FsView = directView,
 ): Promise<{ skills: FsSkill[]; skipped: FsSkip[] }> {
   const { entries, skipped } = await expandUnique<FsSkill>(patterns, baseDir, log, {
     kind: 'skill',
@@ -24,6 +26,6 @@ export async function expandSkillGlobs(
     },
     keyOf: (skill) => skill.id,
     duplicate: msg.fsDuplicateId,
-  })
+  }, view)
   return { skills: entries, skipped }
 }
