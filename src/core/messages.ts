@@ -137,6 +137,11 @@ export const YAML_RECURSION_LIMIT = 'recursion limit exceeded'
 export const yamlDuplicateField = (field: string) => `duplicate field \`${field}\``
 export const yamlFieldError = (field: string, error: string) => `${field}: ${error}`
 export const yamlAt = (error: string, line: number, column: number) => `${error} at line ${line} column ${column}`
+// Why the fs index cannot trust file events (logged once with LOG.fsWatchUnavailable).
+export const watchUnsupportedPlatform = (platform: string) =>
+  `file events are trusted only on Linux (inotify), not on ${platform}`
+export const watchNoEvents = (path: string, kind: string) =>
+  `${path} is on a ${kind} file system, where changes made elsewhere raise no events`
 
 // --- log messages (fields are passed separately, pino style) --------------------------------------
 export const LOG = {
@@ -160,6 +165,8 @@ export const LOG = {
   fsShadowScanFailed: 'could not list state scopes to find shadowed fs entries',
   globEntryError: 'glob entry error; skipping',
   deriveIdFailed: 'derive id failed; skipping',
+  fsWatchUnavailable: 'fs watch unavailable; re-reading fs sources on every call',
+  fsChangesFailed: 'fs change notification failed',
   fsPromptIgnoresArguments: 'fs prompt ignoring caller-supplied arguments (no templating)',
   connecting: 'connecting to iii engine',
   embeddedIgnoresUrl: 'ignoring --url/III_URL: --embedded connects to its own engine',

@@ -6,10 +6,14 @@ import { SkillsError } from '../core/errors.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { MAX_BODY_BYTES, utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
-import { readTextFile } from './read-text.js'
+import { readTextFile, type ReadText } from './read-text.js'
 
 export async function readBody(path: string): Promise<string> {
-  const read = await readTextFile(path)
+  return bodyOfRead(path, await readTextFile(path))
+}
+
+/** `read_body` of a file already read (the fs index reads each changed file once). */
+export function bodyOfRead(path: string, read: ReadText): string {
   if (!read.ok) {
     throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size) : msg.readFailed(path, read.error))
   }
