@@ -38,6 +38,8 @@ export interface FsSourcesOptions {
 export type FsChangeListener = (changes: FsChange[]) => void
 
 const DEFAULT_ANNOUNCE_DELAY_MS = 30
+/** One shared empty snapshot, so what handlers memoise on it is kept when there are no fs globs. */
+const NO_ENTRIES = new FsSnapshot([], [], directView)
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 interface Build {
@@ -86,7 +88,7 @@ export class FsSources {
 
   /** The fs entries as they are now: every file change completed before this call is in it. */
   async snapshot(): Promise<FsSnapshot> {
-    if (!this.hasGlobs()) return new FsSnapshot([], [], directView)
+    if (!this.hasGlobs()) return NO_ENTRIES
     await checkPhase()
     const view = this.watchedView()
     if (view === undefined) return this.expand(directView)

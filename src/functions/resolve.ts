@@ -5,15 +5,15 @@
 import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import { validateId } from '../core/ids.js'
-import { composeIndex, indexLine, renderBullets, renderIndexError } from '../core/index-page.js'
-import { memoize } from '../core/memo.js'
+import { composeIndex, renderBullets, renderIndexError } from '../core/index-page.js'
+import { memoize, memoizePair } from '../core/memo.js'
 import * as msg from '../core/messages.js'
 import { normalizeFunctionOutput } from '../core/normalize.js'
 import { parseUri, skillNotFoundMessage } from '../core/uri.js'
 import { readBody } from '../fs/read-body.js'
 import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
-import { readSkillSources } from './skill-sources.js'
+import { fsIndexLines, readSkillSources, withoutStateIds } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
 
 export interface Resolved {
@@ -40,15 +40,14 @@ export async function renderIndexPage(deps: Deps): Promise<string> {
   } catch (error) {
     return renderIndexError(errorText(error))
   }
-  const fsLines = await Promise.all(sources.fs.map(async (skill) =>
-    indexLine({ id: skill.id, body: await readBody(skill.path).catch(() => undefined) })))
-  // While the registry cache serves the same summaries, their bullets (and, with no fs skills, the
-  // whole page) are rendered once, not once per read.
-  const { state } = sources
-  const stateBullets = () => renderBullets(state)
-  const fsBullets = renderBullets(fsLines)
-  if (fsBullets === '') return memoize(state, 'index-page', () => composeIndex(stateBullets(), ''))
-  return composeIndex(memoize(state, 'index-bullets', stateBullets), fsBullets)
+  const { state, snapshot } = sources
+  const fsLines = await fsIndexLines(snapshot)
+  // While the registry cache serves the same summaries and the fs index the same snapshot, the page
+  // is rendered once, not once per read.
+  return memoizePair(state, snapshot, 'index-page', () => {
+    const fsBullets = renderBullets(withoutStateIds(fsLines, state))
+    return composeIndex(memoize(state, 'index-bullets', () => renderBullets(state)), fsBullets)
+  })
 }
 
 async function readSkill(id: string, deps: Deps): Promise<string> {

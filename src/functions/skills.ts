@@ -7,7 +7,7 @@ import { MAX_BODY_BYTES, utf8Length, validateId } from '../core/ids.js'
 import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
 import { memoize } from '../core/memo.js'
 import { formatTimestamp } from '../core/time.js'
-import { fileMeta } from '../fs/file-meta.js'
+import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { Deps } from './deps.js'
 import { mergeById, skillSummaries, withoutStateIds } from './skill-sources.js'
 
@@ -48,10 +48,15 @@ export async function listSkills(_input: unknown, deps: Deps) {
   const stateEntries = memoize(state, 'list-entries', () => state.map((s): SkillListEntry => ({
     id: s.id, bytes: s.bytes, registered_at: s.registered_at, origin: 'state',
   })))
-  const fsSkills = withoutStateIds(await deps.fs.skills(), state)
-  const fsEntries = await Promise.all(fsSkills.map(async (skill): Promise<SkillListEntry> => {
-    const meta = await fileMeta(skill.path)
-    return { id: skill.id, bytes: meta.bytes, registered_at: meta.registeredAt, origin: 'fs' }
-  }))
+  const fsEntries = withoutStateIds(await fsListEntries(await deps.fs.snapshot()), state)
   return { skills: mergeById(stateEntries, fsEntries) }
+}
+
+// Size and mtime come from the fs index, which stats a file again only when it changed.
+async function fsListEntries(snapshot: FsSnapshot): Promise<SkillListEntry[]> {
+  const meta = await snapshot.skillMeta()
+  return memoize(snapshot, 'list-entries', () => snapshot.skills.map((skill, i): SkillListEntry => {
+    const { bytes, registeredAt } = meta[i] as { bytes: number; registeredAt: string }
+    return { id: skill.id, bytes, registered_at: registeredAt, origin: 'fs' }
+  }))
 }
