@@ -13,6 +13,7 @@ import { CachedStateStore } from './engine/registry-cache.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
+import { forwardFsChanges } from './functions/fs-notify.js'
 import type { Deps } from './functions/deps.js'
 import { HANDLERS } from './functions/index.js'
 import { FUNCTIONS, TRIGGER_TYPES } from './schemas/functions.js'
@@ -42,7 +43,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const deps: Deps = {
     config,
     state,
-    fs: new FsSources(config, baseDir, log),
+    fs: new FsSources(config, baseDir, log, { index: fsIndexEnabled(config) }),
     notify: {
       skills: new Subscribers('skills::on-change', iii, log),
       prompts: new Subscribers('prompts::on-change', iii, log),
@@ -55,9 +56,23 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   registerFunctions(iii, deps)
   state.bind()
   log.info(LOG.functionsRegistered)
+  forwardFsChanges(deps)
+  deps.fs.start()
   void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
   log.info(LOG.ready)
-  return { iii, deps, shutdown: () => iii.shutdown() }
+  return {
+    iii,
+    deps,
+    shutdown: () => {
+      deps.fs.close()
+      return iii.shutdown()
+    },
+  }
+}
+
+// `cache: {enabled: false}` (E3) turns the fs index off too: every call then reads the disk.
+function fsIndexEnabled(config: object): boolean {
+  return (config as { cache?: { enabled?: boolean } }).cache?.enabled !== false
 }
 
 function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Logger): void {

@@ -35,7 +35,8 @@ export interface FsSourcesOptions {
   announceDelayMs?: number
 }
 
-export type FsChangeListener = (changes: FsChange[]) => void
+/** Batches are handed over one at a time: the next waits until a returned promise settles. */
+export type FsChangeListener = (changes: FsChange[]) => void | Promise<void>
 
 const DEFAULT_ANNOUNCE_DELAY_MS = 30
 /** One shared empty snapshot, so what handlers memoise on it is kept when there are no fs globs. */
@@ -75,6 +76,12 @@ export class FsSources {
   /** Called with every batch of fs changes the watcher sees (never while watching is unavailable). */
   onChange(listener: FsChangeListener): void {
     this.listeners.push(listener)
+  }
+
+  /** Resolves once every file change completed before the call has been announced to the listeners. */
+  async settled(): Promise<void> {
+    await this.snapshot()
+    await this.announcing
   }
 
   /** Stops watching; later calls read the disk. */
@@ -175,7 +182,7 @@ export class FsSources {
       if (changes.length === 0) return
       for (const listener of this.listeners) {
         try {
-          listener(changes)
+          await listener(changes)
         } catch (error) {
           this.log.warn({ error: String(error) }, msg.LOG.fsChangesFailed)
         }
