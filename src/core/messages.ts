@@ -108,11 +108,16 @@ export const notUnderPrefix = (path: string, prefix: string) => `${path} is not 
 export const nonUtf8Path = (path: string) => `non-UTF-8 path: ${path}`
 export const fsInvalidId = (id: string, reason: string) => `invalid id ${dbg(id)}: ${reason}`
 export const fsDuplicateId = (id: string, firstPath: string) => `duplicate id ${dbg(id)} also produced by ${firstPath}`
-export const fsPromptReadFailed = (error: string) => `read: ${error}`
-export const FS_PROMPT_NO_FRONTMATTER = 'missing YAML frontmatter (expected --- ... --- block at file start)'
-export const fsPromptYaml = (error: string) => `invalid frontmatter YAML: ${error}`
+// Frontmatter skip reasons shared by prompt files (§6.4) and skill folders (E1).
+export const fsReadFailed = (error: string) => `read: ${error}`
+export const FS_NO_FRONTMATTER = 'missing YAML frontmatter (expected --- ... --- block at file start)'
+export const fsFrontmatterYaml = (error: string) => `invalid frontmatter YAML: ${error}`
 export const fsPromptInvalidName = (name: string, reason: string) => `invalid prompt name ${dbg(name)}: ${reason}`
-export const FS_PROMPT_NO_DESCRIPTION = 'frontmatter missing non-empty `description`'
+export const FS_NO_DESCRIPTION = 'frontmatter missing non-empty `description`'
+// Skill folders (E1).
+export const fsFolderNameMismatch = (name: string, segment: string) =>
+  `frontmatter name ${dbg(name)} does not match folder ${dbg(segment)}`
+export const FS_DESCRIPTION_TOO_LONG = 'description longer than 1024 characters'
 export const fsDuplicateName = (name: string, firstPath: string) =>
   `duplicate name ${dbg(name)} also produced by ${firstPath}`
 export const FS_SHADOWED_BY_STATE = 'collision with state-backed entry'

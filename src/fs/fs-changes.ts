@@ -16,7 +16,7 @@ export interface FsChange {
 
 export async function changesBetween(before: FsSnapshot, after: FsSnapshot): Promise<FsChange[]> {
   const [skillsBefore, skillsAfter, promptsBefore, promptsAfter] = await Promise.all([
-    before.skillContent(), after.skillContent(), before.promptContent(), after.promptContent(),
+    before.skillDigests(), after.skillDigests(), before.promptDigests(), after.promptDigests(),
   ])
   return [
     ...diffEntries('skill', keyed(before.skills.map((s) => s.id), skillsBefore), keyed(after.skills.map((s) => s.id), skillsAfter)),
@@ -24,8 +24,8 @@ export async function changesBetween(before: FsSnapshot, after: FsSnapshot): Pro
   ]
 }
 
-function keyed(keys: string[], content: ReadonlyArray<{ digest: string }>): Map<string, string> {
-  return new Map(keys.map((key, i) => [key, (content[i] as { digest: string }).digest]))
+function keyed(keys: string[], digests: readonly string[]): Map<string, string> {
+  return new Map(keys.map((key, i) => [key, digests[i] as string]))
 }
 
 /** Changes from `before` to `after` (key => content digest), in key order. */

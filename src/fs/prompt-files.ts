@@ -36,12 +36,12 @@ async function loadPrompt({ id, path }: GlobMatch): Promise<Loaded<FsPrompt>> {
   const read = await readTextFile(path)
   if (!read.ok) {
     const error = read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_FILE_BYTES) : read.error
-    return { reason: msg.fsPromptReadFailed(error) }
+    return { reason: msg.fsReadFailed(error) }
   }
   const { frontmatter } = splitFrontmatter(read.text)
-  if (frontmatter === undefined) return { reason: msg.FS_PROMPT_NO_FRONTMATTER }
+  if (frontmatter === undefined) return { reason: msg.FS_NO_FRONTMATTER }
   const decoded = parsePromptFrontmatter(frontmatter)
-  if ('error' in decoded) return { reason: msg.fsPromptYaml(decoded.error) }
+  if ('error' in decoded) return { reason: msg.fsFrontmatterYaml(decoded.error) }
   const fields = decoded.frontmatter
   // prompts/sub/foo.md => "foo" unless the frontmatter names it
   const declared = trim(fields.name ?? '')
@@ -49,6 +49,6 @@ async function loadPrompt({ id, path }: GlobMatch): Promise<Loaded<FsPrompt>> {
   const invalid = validateName(name)
   if (invalid !== undefined) return { reason: msg.fsPromptInvalidName(name, invalid) }
   const description = trim(fields.description ?? '')
-  if (description === '') return { reason: msg.FS_PROMPT_NO_DESCRIPTION }
+  if (description === '') return { reason: msg.FS_NO_DESCRIPTION }
   return { entry: { name, description, path } }
 }

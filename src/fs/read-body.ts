@@ -6,20 +6,23 @@ import { SkillsError } from '../core/errors.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { MAX_BODY_BYTES, utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
-import { readTextFile, type ReadText } from './read-text.js'
+import { readTextFile } from './read-text.js'
 
 export async function readBody(path: string): Promise<string> {
-  return bodyOfRead(path, await readTextFile(path))
-}
-
-/** `read_body` of a file already read (the fs index reads each changed file once). */
-export function bodyOfRead(path: string, read: ReadText): string {
+  const read = await readTextFile(path)
   if (!read.ok) {
     throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size) : msg.readFailed(path, read.error))
   }
-  const { body } = splitFrontmatter(read.text)
-  if (/^\n*$/.test(body)) throw new SkillsError(msg.fileEmptyBody(path))
+  const served = servedBody(path, read.text)
+  if ('error' in served) throw new SkillsError(served.error)
+  return served.body
+}
+
+/** The body `readBody` serves from a file's text, or the error it fails with. */
+export function servedBody(path: string, text: string): { body: string } | { error: string } {
+  const { body } = splitFrontmatter(text)
+  if (/^\n*$/.test(body)) return { error: msg.fileEmptyBody(path) }
   const len = utf8Length(body)
-  if (len > MAX_BODY_BYTES) throw new SkillsError(msg.fileTooLarge(path, len))
-  return body
+  if (len > MAX_BODY_BYTES) return { error: msg.fileTooLarge(path, len) }
+  return { body }
 }

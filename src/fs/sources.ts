@@ -155,7 +155,7 @@ export class FsSources {
       const built = await this.expand(view)
       // With listeners, what each file holds is read now, while it is what this expansion saw.
       if (this.listeners.length > 0) {
-        await Promise.all([built.skillContent(), built.promptContent()])
+        await Promise.all([built.skillDigests(), built.promptDigests()])
         this.announce(built, epoch, view)
       }
       return built

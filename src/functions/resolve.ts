@@ -13,7 +13,7 @@ import { parseUri, skillNotFoundMessage } from '../core/uri.js'
 import { readBody } from '../fs/read-body.js'
 import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
-import { fsIndexLines, readSkillSources, withoutStateIds } from './skill-sources.js'
+import { readSkillSources } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
 
 export interface Resolved {
@@ -40,14 +40,11 @@ export async function renderIndexPage(deps: Deps): Promise<string> {
   } catch (error) {
     return renderIndexError(errorText(error))
   }
-  const { state, snapshot } = sources
-  const fsLines = await fsIndexLines(snapshot)
   // While the registry cache serves the same summaries and the fs index the same snapshot, the page
-  // is rendered once, not once per read.
-  return memoizePair(state, snapshot, 'index-page', () => {
-    const fsBullets = renderBullets(withoutStateIds(fsLines, state))
-    return composeIndex(memoize(state, 'index-bullets', () => renderBullets(state)), fsBullets)
-  })
+  // is rendered once, not once per read. Fs skills carry their bullet from loading.
+  const { state, fs, snapshot } = sources
+  return memoizePair(state, snapshot, 'index-page', () =>
+    composeIndex(memoize(state, 'index-bullets', () => renderBullets(state)), renderBullets(fs)))
 }
 
 async function readSkill(id: string, deps: Deps): Promise<string> {

@@ -6,7 +6,7 @@ import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, titledSkillResource }
 import { memoize, memoizePair } from '../core/memo.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
-import { fsIndexLines, skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
+import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
 
 export async function listResources(_input: unknown, deps: Deps) {
   let state: SkillSummary[]
@@ -17,10 +17,9 @@ export async function listResources(_input: unknown, deps: Deps) {
     state = []
   }
   const snapshot = await deps.fs.snapshot()
-  const fsLines = await fsIndexLines(snapshot)
   const stateResources = memoize(state, 'resources', () => state.map((s) => titledSkillResource(s.id, s.title)))
   return memoizePair(state, snapshot, 'resources-list', () => ({
-    resources: [INDEX_RESOURCE, ...stateResources, ...withoutStateIds(fsLines, state).map((l) => titledSkillResource(l.id, l.title))],
+    resources: [INDEX_RESOURCE, ...stateResources, ...withoutStateIds(snapshot.skills, state).map((s) => titledSkillResource(s.id, s.title))],
   }))
 }
 

@@ -42,15 +42,6 @@ export async function readSkillSources(deps: Deps): Promise<SkillSources> {
   return { state, fs: withoutStateIds(snapshot.skills, state), snapshot }
 }
 
-/** The index bullet of every fs skill of a snapshot (title and description from its file), in id order. */
-export async function fsIndexLines(snapshot: FsSnapshot): Promise<IndexLine[]> {
-  const content = await snapshot.skillContent()
-  return memoize(snapshot, 'index-lines', () => snapshot.skills.map((skill, i): IndexLine => {
-    const { title, description } = content[i] as { title?: string; description?: string }
-    return { id: skill.id, title, description }
-  }))
-}
-
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
 function summarize(values: unknown[]): SkillSummary[] {
   return decodeSkillRows(values)

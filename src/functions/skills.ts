@@ -48,15 +48,13 @@ export async function listSkills(_input: unknown, deps: Deps) {
   const stateEntries = memoize(state, 'list-entries', () => state.map((s): SkillListEntry => ({
     id: s.id, bytes: s.bytes, registered_at: s.registered_at, origin: 'state',
   })))
-  const fsEntries = withoutStateIds(await fsListEntries(await deps.fs.snapshot()), state)
+  const fsEntries = withoutStateIds(fsListEntries(await deps.fs.snapshot()), state)
   return { skills: mergeById(stateEntries, fsEntries) }
 }
 
-// Size and mtime come from the fs index, which stats a file again only when it changed.
-async function fsListEntries(snapshot: FsSnapshot): Promise<SkillListEntry[]> {
-  const meta = await snapshot.skillMeta()
-  return memoize(snapshot, 'list-entries', () => snapshot.skills.map((skill, i): SkillListEntry => {
-    const { bytes, registeredAt } = meta[i] as { bytes: number; registeredAt: string }
-    return { id: skill.id, bytes, registered_at: registeredAt, origin: 'fs' }
-  }))
+// The fs index hands out the same snapshot until a file changes, so these are built once per change.
+function fsListEntries(snapshot: FsSnapshot): SkillListEntry[] {
+  return memoize(snapshot, 'list-entries', () => snapshot.skills.map((skill): SkillListEntry => ({
+    id: skill.id, bytes: skill.bytes, registered_at: skill.registeredAt, origin: 'fs',
+  })))
 }
