@@ -7,6 +7,7 @@
 import { samePath } from '../core/glob-ids.js'
 import { compareUtf8 } from '../core/ids.js'
 import type { Logger } from '../logger.js'
+import { mapInBatches } from './batches.js'
 import { directView, type FsView } from './fs-view.js'
 import { globMatches, type GlobMatch } from './glob-matches.js'
 import type { FsSkip } from './types.js'
@@ -36,9 +37,12 @@ export async function expandUnique<T extends { path: string }>(
       skip(pattern, result.error)
       continue
     }
-    for (const match of result.matches) {
-      // A watched view keeps what a file loaded to until the file changes.
-      const loaded = await view.remember(match.path, `${rules.kind}:${match.id}`, async () => rules.load(match))
+    // A watched view keeps what a file loaded to until the file changes. Files load a batch at a
+    // time and are taken in match order, as before.
+    const loads = await mapInBatches(result.matches, (match) =>
+      view.remember(match.path, `${rules.kind}:${match.id}`, async () => rules.load(match)))
+    for (const [i, match] of result.matches.entries()) {
+      const loaded = loads[i] as Loaded<T>
       if ('reason' in loaded) {
         skip(match.path, loaded.reason)
         continue

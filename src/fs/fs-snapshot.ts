@@ -6,10 +6,11 @@
  * memoised on them.
  */
 import { memoize } from '../core/memo.js'
+import { mapInBatches } from './batches.js'
 import { fileDigest } from './file-facts.js'
 import { type FileMeta, metaOf } from './file-meta.js'
 import type { FsView } from './fs-view.js'
-import type { FsPrompt, FsSkill } from './types.js'
+import type { FsPrompt, FsSkill, FsSkip } from './types.js'
 
 export class FsSnapshot {
   constructor(
@@ -18,6 +19,8 @@ export class FsSnapshot {
     /** Sorted by name. */
     readonly prompts: FsPrompt[],
     private readonly view: FsView,
+    /** The files the expansion skipped, with their reasons (for the boot diagnostics). */
+    readonly skipped: { skills: FsSkip[]; prompts: FsSkip[] } = { skills: [], prompts: [] },
   ) {}
 
   findSkill(id: string): FsSkill | undefined {
@@ -44,6 +47,6 @@ export class FsSnapshot {
   }
 
   private digestsOf(entries: ReadonlyArray<{ path: string }>): Promise<string[]> {
-    return Promise.all(entries.map(({ path }) => this.view.remember(path, 'digest', () => fileDigest(path))))
+    return mapInBatches(entries, ({ path }) => this.view.remember(path, 'digest', () => fileDigest(path)))
   }
 }

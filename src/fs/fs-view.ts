@@ -3,7 +3,7 @@
  * the same walk runs straight on the disk (`directView`) or over the watched, cached copy
  * (watched-view.ts). Only the facts the walk and the listings use are kept, not whole `Stats`.
  */
-import type { BigIntStats } from 'node:fs'
+import type { BigIntStats, Dirent } from 'node:fs'
 import { lstat, readdir, stat } from 'node:fs/promises'
 import { ioErrorText } from './io-error.js'
 
@@ -69,21 +69,36 @@ export async function pathExists(path: string): Promise<boolean> {
 }
 
 export async function listDir(dir: string): Promise<ListResult> {
-  let raw: Buffer[]
+  const typed = await listDirTyped(dir)
+  return 'error' in typed ? typed : typed.names
+}
+
+export interface TypedList {
+  names: string[]
+  /** The names known not to be symlinks (what `stat` finds there is the entry itself). */
+  plain: Set<string>
+}
+
+export async function listDirTyped(dir: string): Promise<TypedList | { error: string }> {
+  let raw: Dirent<Buffer>[]
   try {
-    raw = await readdir(dir, { encoding: 'buffer' })
+    raw = await readdir(dir, { encoding: 'buffer', withFileTypes: true })
   } catch (error) {
     return { error: ioErrorText(error) }
   }
   const names: string[] = []
-  for (const name of raw) {
+  const plain = new Set<string>()
+  for (const entry of raw) {
+    let name: string
     try {
-      names.push(UTF8.decode(name))
+      name = UTF8.decode(entry.name)
     } catch {
       continue
     }
+    names.push(name)
+    if (!entry.isSymbolicLink()) plain.add(name)
   }
-  return names
+  return { names, plain }
 }
 
 /** Every question goes to the disk; nothing is remembered. */

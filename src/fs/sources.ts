@@ -18,8 +18,7 @@ import type { Logger } from '../logger.js'
 import { changesBetween, type FsChange } from './fs-changes.js'
 import { FsSnapshot } from './fs-snapshot.js'
 import { directView, type FsView } from './fs-view.js'
-import { expandPromptGlobs } from './prompt-files.js'
-import { expandSkillGlobs } from './skill-files.js'
+import { scanFs } from './health.js'
 import type { FsPrompt, FsSkill } from './types.js'
 import { nodeWatchFactory, type WatchFactory } from './watch-factory.js'
 import { WatchedView } from './watched-view.js'
@@ -142,11 +141,8 @@ export class FsSources {
   }
 
   private async expand(view: FsView): Promise<FsSnapshot> {
-    const [skills, prompts] = await Promise.all([
-      this.config.skills.length === 0 ? [] : expandSkillGlobs(this.config.skills, this.baseDir, this.log, view).then((r) => r.skills),
-      this.config.prompts.length === 0 ? [] : expandPromptGlobs(this.config.prompts, this.baseDir, this.log, view).then((r) => r.prompts),
-    ])
-    return new FsSnapshot(skills, prompts, view)
+    const { skills, prompts } = await scanFs(this.config, this.baseDir, this.log, view)
+    return new FsSnapshot(skills.skills, prompts.prompts, view, { skills: skills.skipped, prompts: prompts.skipped })
   }
 
   private rebuild(view: WatchedView): Build {

@@ -15,7 +15,7 @@
  */
 import type { BigIntStats } from 'node:fs'
 import { lstat, stat } from 'node:fs/promises'
-import { type FsView, listDir, type ListResult, pathInfo, type StatResult } from './fs-view.js'
+import { type FsView, listDirTyped, type ListResult, pathInfo, type StatResult, type TypedList } from './fs-view.js'
 import { ioErrorText } from './io-error.js'
 import { pathProblem, type PathWatch, type WatchFactory, watchFailureText } from './watch-factory.js'
 
@@ -51,7 +51,7 @@ export class WatchedView implements FsView {
   private closed = false
   private readonly stats = new Map<string, Promise<StatResult>>()
   private readonly existence = new Map<string, Promise<boolean>>()
-  private readonly listings = new Map<string, Promise<ListResult>>()
+  private readonly listings = new Map<string, Promise<TypedList | { error: string }>>()
   private readonly memos = new Map<string, Map<string, Promise<unknown>>>()
   private readonly watches = new Map<string, WatchEntry>()
   /** Paths re-checked on every call, with the signature taken before they were read. */
@@ -63,7 +63,10 @@ export class WatchedView implements FsView {
 
   stat(path: string): Promise<StatResult> {
     return this.known(this.stats, path, async () => {
-      const tracked = await this.watch(parentOf(path))
+      const parent = parentOf(path)
+      const tracked = await this.watch(parent)
+      // An entry its (current) listing says is no symlink needs no lstat.
+      if (tracked && (await this.listedPlain(parent, baseName(path)))) return (await statWithSignature(path)).result
       const link = await lstatSignature(path)
       if (!tracked || link.startsWith('L')) return this.readVolatile(path, link, statWithSignature)
       return (await statWithSignature(path)).result
@@ -79,16 +82,17 @@ export class WatchedView implements FsView {
     })
   }
 
-  list(dir: string): Promise<ListResult> {
-    return this.known(this.listings, dir, async () => {
-      if (await this.watch(dir)) return listDir(dir)
+  async list(dir: string): Promise<ListResult> {
+    const listed = await this.known(this.listings, dir, async () => {
+      if (await this.watch(dir)) return listDirTyped(dir)
       // Readable but not watchable (rare): re-checked on every call like a symlink.
       const signature = currentSignature(dir)
       await signature
-      const names = await listDir(dir)
-      if (!('error' in names)) this.volatile.set(dir, signature)
-      return names
+      const typed = await listDirTyped(dir)
+      if (!('error' in typed)) this.volatile.set(dir, signature)
+      return typed
     })
+    return 'error' in listed ? listed : listed.names
   }
 
   async remember<T>(path: string, key: string, compute: () => Promise<T>): Promise<T> {
@@ -133,6 +137,11 @@ export class WatchedView implements FsView {
     this.noteBelow(path)
     pending.catch(() => map.get(path) === pending && map.delete(path))
     return pending
+  }
+
+  private async listedPlain(dir: string, name: string): Promise<boolean> {
+    const listed = await this.listings.get(dir)
+    return listed !== undefined && !('error' in listed) && listed.plain.has(name)
   }
 
   /** A symlink or a path in an unwatchable folder: watch the path itself, keep its signature. */
