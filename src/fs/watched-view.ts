@@ -2,7 +2,7 @@
  * An FsView that remembers what it read (stats, folder listings, what a file loaded to) and forgets
  * it when the file system says it changed. Every folder it answers about is watched BEFORE it is
  * read, so nothing that changes after a read goes unseen:
- * - `list(dir)` watches `dir`; a stat or a lookup of `p` watches `p`'s parent folder (events name
+ * - `list(dir)` watches `dir` and its parent; a stat or a lookup of `p` watches `p`'s parent (events name
  *   the changed entry, so an edit, a delete or a rename of `p` drops what is known of `p`, and a
  *   rename drops the whole subtree below it and its watches, which are set again when next read);
  * - a path that is a symlink, or whose folder cannot be watched (e.g. a folder with `--x`
@@ -84,6 +84,8 @@ export class WatchedView implements FsView {
 
   async list(dir: string): Promise<ListResult> {
     const listed = await this.known(this.listings, dir, async () => {
+      // The parent's watch sees the folder itself go or come back (the walk has usually set it).
+      await this.watch(parentOf(dir))
       if (await this.watch(dir)) return listDirTyped(dir)
       // Readable but not watchable (rare): re-checked on every call like a symlink.
       const signature = currentSignature(dir)
