@@ -172,6 +172,7 @@ export const LOG = {
   deriveIdFailed: 'derive id failed; skipping',
   fsWatchUnavailable: 'fs watch unavailable; re-reading fs sources on every call',
   fsChangesFailed: 'fs change notification failed',
+  fsEventsLost: 'fs watch events may have been lost (inotify queue full); re-reading every fs source',
   fsPromptIgnoresArguments: 'fs prompt ignoring caller-supplied arguments (no templating)',
   connecting: 'connecting to iii engine',
   embeddedIgnoresUrl: 'ignoring --url/III_URL: --embedded connects to its own engine',

@@ -32,6 +32,8 @@ export interface FsSourcesOptions {
   watch?: WatchFactory
   /** Quiet time after the last file event before changes are announced, in ms (at most 5× that in all). */
   announceDelayMs?: number
+  /** The kernel's event queue limit (tests lower it); default /proc/sys/fs/inotify/max_queued_events. */
+  queueLimit?: number
 }
 
 /** Batches are handed over one at a time: the next waits until a returned promise settles. */
@@ -136,6 +138,8 @@ export class FsSources {
         this.latest = undefined
       },
       onChange: () => this.scheduleAnnounce(),
+      onEventsLost: () => this.log.warn(msg.LOG.fsEventsLost),
+      queueLimit: this.options.queueLimit,
     })
     return this.view.failed === undefined ? this.view : undefined
   }

@@ -12,9 +12,11 @@
  * yielded once to the event loop's check phase can tell from `epoch` whether what it built is current.
  * A failure that is not about one path (inotify limits, an unsupported file system) ends watching
  * for good: `failed` says why, everything is dropped, and the caller reads the disk from then on.
+ * A burst of events that may have overflowed the kernel's queue drops everything too (event-bursts.ts).
  */
 import type { BigIntStats } from 'node:fs'
 import { lstat, stat } from 'node:fs/promises'
+import { countEvent, onEventsLost, systemQueueLimit } from './event-bursts.js'
 import { type FsView, listDirTyped, type ListResult, pathInfo, type StatResult, type TypedList } from './fs-view.js'
 import { ioErrorText } from './io-error.js'
 import { pathProblem, type PathWatch, type WatchFactory, watchFailureText } from './watch-factory.js'
@@ -25,6 +27,10 @@ export interface WatchedViewOptions {
   onUnavailable(reason: string): void
   /** Called synchronously whenever a watch event or a re-check made something known out of date. */
   onChange(): void
+  /** Called when a burst of events may have overflowed the kernel's queue (all was dropped). */
+  onEventsLost?(): void
+  /** The kernel's event queue limit (tests lower it). */
+  queueLimit?: number
 }
 
 interface WatchEntry {
@@ -39,6 +45,8 @@ export function parentOf(path: string): string {
   if (cut > 0) return path.slice(0, cut)
   return cut === 0 ? '/' : '.'
 }
+
+const QUEUE_LIMIT = systemQueueLimit()
 
 const childOf = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`)
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
@@ -59,7 +67,18 @@ export class WatchedView implements FsView {
   /** Every folder that has something known below it (so only those need a subtree scan on drop). */
   private readonly hasBelow = new Set<string>()
 
-  constructor(private readonly options: WatchedViewOptions) {}
+  private readonly queueLimit: number
+  private readonly unsubscribe: () => void
+
+  constructor(private readonly options: WatchedViewOptions) {
+    this.queueLimit = options.queueLimit ?? QUEUE_LIMIT
+    this.unsubscribe = onEventsLost(() => {
+      if (this.closed || this.failed !== undefined) return
+      this.dropEverything()
+      this.options.onChange()
+      this.options.onEventsLost?.()
+    })
+  }
 
   stat(path: string): Promise<StatResult> {
     return this.known(this.stats, path, async () => {
@@ -126,6 +145,7 @@ export class WatchedView implements FsView {
 
   close(): void {
     this.closed = true
+    this.unsubscribe()
     this.dropEverything()
   }
 
@@ -192,6 +212,8 @@ export class WatchedView implements FsView {
   }
 
   private onEvent(path: string, event: 'rename' | 'change', name: string | null): void {
+    countEvent(this.queueLimit)
+    if (this.closed) return
     let dropped = false
     // The watched path's own name is also how inotify reports an event about the path itself.
     if (name === null || name === baseName(path)) dropped = this.forget(path, false) || dropped

@@ -1,5 +1,7 @@
 import { mkdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { StatResult } from '../../src/fs/fs-view.js'
 import { nodeWatchFactory, type PathWatch, type WatchFactory } from '../../src/fs/watch-factory.js'
@@ -229,6 +231,27 @@ describe('WatchedView', () => {
     await checkPhase()
     expect(await files.text(path)).toBe('bbbb')
     expect(unavailable).toEqual([])
+  })
+
+  it('forgets everything after a burst of events that may have overflowed the kernel queue', async () => {
+    await writeTree(root, { 'd/kept.md': 'kept' })
+    const lost: string[] = []
+    const view = new WatchedView({ watch: nodeWatchFactory(), onUnavailable: () => {}, onChange: () => {}, onEventsLost: () => lost.push('lost'), queueLimit: 8 })
+    views.push(view)
+    const files = reader(view)
+    expect(await files.text(join(root, 'd/kept.md'))).toBe('kept')
+    // Written synchronously: every event is queued before the loop reads any of them.
+    for (let i = 0; i < 10; i++) writeFileSync(join(root, `d/burst-${i}.md`), 'x')
+    await sleep(20)
+    expect(lost).toEqual(['lost'])
+    // kept.md did not change, but nothing known can be trusted after lost events: it is read again.
+    expect(await files.text(join(root, 'd/kept.md'))).toBe('kept')
+    expect(files.reads.get(join(root, 'd/kept.md'))).toBe(2)
+    // A handful of events is no burst.
+    writeFileSync(join(root, 'd/kept.md'), 'KEPT')
+    await sleep(20)
+    expect(lost).toEqual(['lost'])
+    expect(await files.text(join(root, 'd/kept.md'))).toBe('KEPT')
   })
 
   it('drops nothing and keeps its epoch for events about paths it never read', async () => {
