@@ -40,3 +40,42 @@ export function discoveryFields(frontmatter: JsonObject): DiscoveryFields {
   if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) fields.tags = tags as string[]
   return fields
 }
+
+/** One skill as `list_skills` sees it. */
+export interface ProtocolEntry {
+  id: string
+  name: string
+  namespace: string
+  version: string
+  description?: string
+}
+
+/** The entry of a skill from its frontmatter fields and its index bullet's description (D1). */
+export function protocolEntry(id: string, fields: DiscoveryFields, indexDescription: string | undefined): ProtocolEntry {
+  const entry: ProtocolEntry = { id, name: protocolName(id), namespace: namespaceOf(id), version: fields.version ?? DEFAULT_VERSION }
+  const description = fields.description ?? indexDescription
+  if (description !== undefined) entry.description = description
+  return entry
+}
+
+/** `list_skills` detail: "names" => {name, version}; "summary" => {name, version, description?, namespace, kind}. */
+export function protocolSkill(entry: ProtocolEntry, detail: 'names' | 'summary'): Record<string, string> {
+  const { name, version, description, namespace } = entry
+  if (detail === 'names') return { name, version }
+  return description === undefined
+    ? { name, version, namespace, kind: SKILL_KIND }
+    : { name, version, description, namespace, kind: SKILL_KIND }
+}
+
+/** The manifest of a skill without a skill.toml: {name, version, description?, kind, namespace, tags?}. */
+export function defaultManifest(entry: ProtocolEntry, tags: string[] | undefined): JsonObject {
+  const { name, version, description, namespace } = entry
+  return {
+    name,
+    version,
+    ...(description === undefined ? {} : { description }),
+    kind: SKILL_KIND,
+    namespace,
+    ...(tags === undefined ? {} : { tags }),
+  }
+}

@@ -148,6 +148,26 @@ export const watchUnsupportedPlatform = (platform: string) =>
 export const watchNoEvents = (path: string, kind: string) =>
   `${path} is on a ${kind} file system, where changes made elsewhere raise no events`
 
+// --- Skills Protocol discovery (E2); an unknown name is `skillNotFound(name)` ----------------------
+export const skillVersionNotFound = (name: string, version: string) => `Skill version not found: ${name}@${version}`
+export const fileNotFound = (path: string) => `File not found: ${path}`
+export const invalidSkillPath = (path: string, reason: string) => `Invalid path ${dbg(path)}: ${reason}`
+export const PATH_EMPTY = 'must be non-empty'
+export const PATH_ABSOLUTE = 'must be relative to the skill folder'
+export const PATH_PARENT_SEGMENT = "must not contain a '..' segment"
+export const PATH_BACKSLASH = 'must not contain a backslash'
+export const PATH_NUL = 'must not contain a NUL character'
+export const pathOutsideFolder = (path: string) => `Path resolves outside the skill folder: ${path}`
+export const notAFile = (path: string) => `Not a file: ${path}`
+export const skillFileTooLarge = (path: string, len: number, max: number) => `File too large: ${path} (${len} bytes; max ${max})`
+export const skillFileNotUtf8 = (path: string) => `File is not valid UTF-8 text: ${path}`
+export const fileChangedWhileRead = (path: string) => `File changed while it was read: ${path}`
+export const invalidSkillToml = (name: string, error: string) => `Invalid skill.toml of ${name}: ${error}`
+export const CURSOR_FOREIGN = 'not a cursor returned by list_skills'
+export const CURSOR_OTHER_NAMESPACE = 'was returned for another namespace'
+export const LIMIT_RANGE = 'must be an integer from 1 to 500'
+export const mustBeOneOf = (values: readonly string[]) => `must be one of ${values.map((v) => dbg(v)).join(', ')}`
+
 // --- log messages (fields are passed separately, pino style) --------------------------------------
 export const LOG = {
   configLoaded: (path: string) => `loaded config from ${path}`,
@@ -155,6 +175,7 @@ export const LOG = {
   triggerTypeRegistered: 'registered trigger type',
   functionsRegistered: 'skills registered 7 skills::*, 1 skill::* and 5 prompts::* functions',
   ready: 'skills ready: 13 functions + 2 custom trigger types',
+  extensionsRegistered: 'skills registered extension functions',
   shuttingDown: 'skills shutting down',
   skillRegistered: 'skill registered',
   skillUnregister: 'skill unregister',

@@ -54,18 +54,15 @@ export async function loadSkillFile(match: GlobMatch): Promise<Loaded<FsSkill>> 
   const id = kind === 'folder' ? folderSkillId(match.id, match.path) : match.id
   const invalid = validateId(id)
   if (invalid !== undefined) return { reason: msg.fsInvalidId(id, invalid) }
-  const read = await readSkillFile(id, match.path, kind)
+  const read = await readSkillEntry(id, match.path, kind)
   return 'reason' in read ? read : { entry: read.entry }
 }
 
-export type SkillRead = { entry: FsSkill; text: string | undefined } | { reason: string }
+/** A loaded skill with the text it came from, or (a markdown file is listed even then) why it could not be read. */
+export type SkillRead = { entry: FsSkill } & ({ text: string } | { text: undefined; error: string }) | { reason: string }
 
-/**
- * The skill as its file is now, with the text it was derived from (undefined when a markdown file
- * cannot be read: it is still listed, its bullet showing the id). For reads that must reflect the
- * file at call time.
- */
-export async function readSkillFile(id: string, path: string, kind: FsSkill['kind']): Promise<SkillRead> {
+/** The skill as its file is now, for reads that must reflect the file at call time. */
+export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind']): Promise<SkillRead> {
   const [read, meta] = await Promise.all([readTextFile(path), fileMeta(path)])
   return kind === 'folder' ? folderSkill(id, path, read, meta) : fileSkill(id, path, read, meta)
 }
@@ -79,11 +76,15 @@ function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): Sk
     id, path, kind: 'file', bytes: meta.bytes, registeredAt: meta.registeredAt,
     title, description, frontmatter, discovery: discoveryFields(frontmatter),
   }
-  return { entry, text }
+  return read.ok ? { entry, text: read.text } : { entry, text: undefined, error: readError(read) }
+}
+
+function readError(read: Exclude<ReadText, { ok: true }>): string {
+  return read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_FILE_BYTES) : read.error
 }
 
 function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {
-  if (!read.ok) return { reason: msg.fsReadFailed(read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_FILE_BYTES) : read.error) }
+  if (!read.ok) return { reason: msg.fsReadFailed(readError(read)) }
   const { frontmatter: block } = splitFrontmatter(read.text)
   if (block === undefined) return { reason: msg.FS_NO_FRONTMATTER }
   const decoded = decodeFrontmatterWithData(block, SKILL_FRONTMATTER_STRUCT)
