@@ -14,6 +14,7 @@ import { registerRpcEndpoint } from './engine/rpc-endpoint.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
+import { forwardFsChanges } from './functions/fs-notify.js'
 import type { Deps } from './functions/deps.js'
 import { EXTENSION_HANDLERS, HANDLERS } from './functions/index.js'
 import { EXTENSION_FUNCTIONS, FUNCTIONS, TRIGGER_TYPES, type FunctionSpec } from './schemas/functions.js'
@@ -43,7 +44,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const deps: Deps = {
     config,
     state,
-    fs: new FsSources(config, baseDir, log),
+    fs: new FsSources(config, baseDir, log, { index: fsIndexEnabled(config) }),
     notify: {
       skills: new Subscribers('skills::on-change', iii, log),
       prompts: new Subscribers('prompts::on-change', iii, log),
@@ -59,9 +60,23 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   state.bind()
   log.info(LOG.functionsRegistered)
   log.info({ functions: EXTENSION_FUNCTIONS.map((fn) => fn.id) }, LOG.extensionsRegistered)
+  forwardFsChanges(deps)
+  deps.fs.start()
   void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
   log.info(LOG.ready)
-  return { iii, deps, shutdown: () => iii.shutdown() }
+  return {
+    iii,
+    deps,
+    shutdown: () => {
+      deps.fs.close()
+      return iii.shutdown()
+    },
+  }
+}
+
+// `cache: {enabled: false}` (E3) turns the fs index off too: every call then reads the disk.
+function fsIndexEnabled(config: object): boolean {
+  return (config as { cache?: { enabled?: boolean } }).cache?.enabled !== false
 }
 
 function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Logger): void {

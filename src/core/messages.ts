@@ -143,6 +143,11 @@ export const YAML_RECURSION_LIMIT = 'recursion limit exceeded'
 export const yamlDuplicateField = (field: string) => `duplicate field \`${field}\``
 export const yamlFieldError = (field: string, error: string) => `${field}: ${error}`
 export const yamlAt = (error: string, line: number, column: number) => `${error} at line ${line} column ${column}`
+// Why the fs index cannot trust file events (logged once with LOG.fsWatchUnavailable).
+export const watchUnsupportedPlatform = (platform: string) =>
+  `file events are trusted only on Linux (inotify), not on ${platform}`
+export const watchNoEvents = (path: string, kind: string) =>
+  `${path} is on a ${kind} file system, where changes made elsewhere raise no events`
 
 // --- Skills Protocol discovery (E2); an unknown name is `skillNotFound(name)` ----------------------
 export const skillVersionNotFound = (name: string, version: string) => `Skill version not found: ${name}@${version}`
@@ -197,6 +202,9 @@ export const LOG = {
   fsShadowScanFailed: 'could not list state scopes to find shadowed fs entries',
   globEntryError: 'glob entry error; skipping',
   deriveIdFailed: 'derive id failed; skipping',
+  fsWatchUnavailable: 'fs watch unavailable; re-reading fs sources on every call',
+  fsChangesFailed: 'fs change notification failed',
+  fsEventsLost: 'fs watch events may have been lost (inotify queue full); re-reading every fs source',
   fsPromptIgnoresArguments: 'fs prompt ignoring caller-supplied arguments (no templating)',
   connecting: 'connecting to iii engine',
   embeddedIgnoresUrl: 'ignoring --url/III_URL: --embedded connects to its own engine',

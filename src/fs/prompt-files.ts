@@ -8,6 +8,7 @@ import { validateName } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import { trim } from '../core/text.js'
 import type { Logger } from '../logger.js'
+import { directView, type FsView } from './fs-view.js'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import type { GlobMatch } from './glob-matches.js'
 import { parsePromptFrontmatter } from './prompt-frontmatter.js'
@@ -20,13 +21,14 @@ export async function expandPromptGlobs(
   patterns: readonly string[],
   baseDir: string,
   log: Logger,
+  view: FsView = directView,
 ): Promise<{ prompts: FsPrompt[]; skipped: FsSkip[] }> {
   const { entries, skipped } = await expandUnique<FsPrompt>(patterns, baseDir, log, {
     kind: 'prompt',
     load: loadPrompt,
     keyOf: (prompt) => prompt.name,
     duplicate: msg.fsDuplicateName,
-  })
+  }, view)
   return { prompts: entries, skipped }
 }
 

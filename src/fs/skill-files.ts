@@ -25,6 +25,7 @@ import {
 import type { Logger } from '../logger.js'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import { fileMeta, type FileMeta } from './file-meta.js'
+import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
 import { servedBody } from './read-body.js'
 import { MAX_FS_FILE_BYTES, readTextFile, type ReadText } from './read-text.js'
@@ -36,13 +37,14 @@ export async function expandSkillGlobs(
   patterns: readonly string[],
   baseDir: string,
   log: Logger,
+  view: FsView = directView,
 ): Promise<{ skills: FsSkill[]; skipped: FsSkip[] }> {
   const { entries, skipped } = await expandUnique<FsSkill>(patterns, baseDir, log, {
     kind: 'skill',
     load: loadSkillFile,
     keyOf: (skill) => skill.id,
     duplicate: msg.fsDuplicateId,
-  })
+  }, view)
   return { skills: entries, skipped }
 }
 

@@ -4,7 +4,7 @@
  * Listings need only a summary of each state row (id, size, date, title, description, E2 fields), never the
  * body, so the rows are summarised as they arrive and the registry cache
  * (src/engine/registry-cache.ts) keeps the summaries, not 10,000 bodies. Everything derived from
- * one summaries array is memoised on it.
+ * one summaries array is memoised on it, and what is derived from the fs index on its snapshot.
  */
 import { discoveryFields, type DiscoveryFields } from '../core/discovery.js'
 import { frontmatterOf } from '../core/frontmatter-yaml.js'
@@ -12,6 +12,7 @@ import { compareUtf8, utf8Length } from '../core/ids.js'
 import { indexLine, type IndexLine } from '../core/index-page.js'
 import { memoize } from '../core/memo.js'
 import { withoutShadowed } from '../core/precedence.js'
+import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows } from './stored-rows.js'
@@ -27,7 +28,10 @@ export interface SkillSummary extends IndexLine {
 
 export interface SkillSources {
   state: SkillSummary[]
+  /** The fs skills no state row shadows. */
   fs: FsSkill[]
+  /** Every fs skill, as the fs index has them now. */
+  snapshot: FsSnapshot
 }
 
 /** The state rows, summarised and sorted by id (stable); `state::list` errors propagate. */
@@ -38,8 +42,8 @@ export function skillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<Sk
 /** `state::list` errors propagate; callers that must never fail catch them (§11.5). */
 export async function readSkillSources(deps: Deps): Promise<SkillSources> {
   const state = await skillSummaries(deps)
-  const fs = withoutStateIds(await deps.fs.skills(), state)
-  return { state, fs }
+  const snapshot = await deps.fs.snapshot()
+  return { state, fs: withoutStateIds(snapshot.skills, state), snapshot }
 }
 
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
