@@ -44,7 +44,7 @@ describe('an MCP client on the default (full) endpoint of --embedded', () => {
   })
 
   it('lists the whole demo tree', async () => {
-    expect((await mcp.client.listResources()).resources.map((r) => r.uri)).toEqual(['iii://skills', 'iii://iii-skills', 'iii://iii-skills/publishing'])
+    expect((await mcp.client.listResources()).resources.map((r) => r.uri)).toEqual(['iii://skills', 'iii://code-review', 'iii://commit-message', 'iii://iii-skills', 'iii://iii-skills/publishing'])
   })
 
   it('hears of a skill another worker publishes within 1 s, and of the index it changed', async () => {

@@ -136,6 +136,8 @@ describe('an SDK client launching `iii-skills --stdio`', () => {
   it('lists resources, nested ones included, and reads one', async () => {
     expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toEqual([
       'iii://skills',
+      'iii://code-review',
+      'iii://commit-message',
       'iii://iii-skills',
       'iii://iii-skills/publishing',
     ])
@@ -267,10 +269,12 @@ describe('--stdio --url: the MCP front of a running engine', () => {
   it('serves the skills worker running on that engine, with the tool schemas', async () => {
     expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toEqual([
       'iii://skills',
+      'iii://code-review',
+      'iii://commit-message',
       'iii://iii-skills',
       'iii://iii-skills/publishing',
     ])
-    const [tool] = (await stdio.client.listTools()).tools
+    const tool = (await stdio.client.listTools()).tools.find((t) => t.name === 'skill__fetch')
     expect([tool!.name, tool!.inputSchema]).toEqual(['skill__fetch', expect.objectContaining({ type: 'object', title: 'FetchSkillInput' })])
     expect(stdio.logs.map((line) => line.msg)).not.toContain(ENGINE_LISTENING)
   })
@@ -286,7 +290,7 @@ describe('--stdio --mcp-profile bridge', () => {
   it('serves the v0.5.8 bridge: no capability flags, nested resources trimmed, no completion', async () => {
     const stdio = await connectStdio(['--mcp-profile', 'bridge'])
     expect([stdio.client.getServerVersion()?.name, stdio.client.getServerCapabilities()]).toEqual(['mcp', { tools: {}, resources: {}, prompts: {} }])
-    expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toEqual(['iii://skills', 'iii://iii-skills'])
+    expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toEqual(['iii://skills', 'iii://code-review', 'iii://commit-message', 'iii://iii-skills'])
     await expect(stdio.client.complete({ ref: { type: 'ref/prompt', name: 'write-skill' }, argument: { name: 'x', value: '' } })).rejects.toMatchObject({
       code: -32601,
     })

@@ -294,7 +294,7 @@ describe('errors the engine raises', () => {
 describe('on the MCP listener', () => {
   it('serves the triggers on every path but /mcp, which stays the MCP endpoint', async () => {
     const engine = await h.engine()
-    const mcp = await startMcpHttp({ port: 0, backend: engineBackend(engine), route: engine.httpTriggers })
+    const mcp = await startMcpHttp({ port: 0, backend: engineBackend(engine), route: engine.httpTriggers, profile: 'bridge' })
     listeners.push(mcp)
     const base = mcp.url.replace(/\/mcp$/, '')
     const worker = h.client(engine.url, 'http-test')
