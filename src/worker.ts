@@ -14,8 +14,8 @@ import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
 import type { Deps } from './functions/deps.js'
-import { HANDLERS } from './functions/index.js'
-import { FUNCTIONS, TRIGGER_TYPES } from './schemas/functions.js'
+import { EXTENSION_HANDLERS, HANDLERS } from './functions/index.js'
+import { EXTENSION_FUNCTIONS, FUNCTIONS, TRIGGER_TYPES } from './schemas/functions.js'
 import { parseInput } from './schemas/parse.js'
 
 type InitOptions = NonNullable<Parameters<typeof registerWorker>[1]>
@@ -71,8 +71,8 @@ function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Log
 }
 
 function registerFunctions(iii: IIIClient, deps: Deps): void {
-  for (const fn of FUNCTIONS) {
-    const handle = HANDLERS[fn.id]
+  for (const fn of [...FUNCTIONS, ...EXTENSION_FUNCTIONS]) {
+    const handle = HANDLERS[fn.id] ?? EXTENSION_HANDLERS[fn.id]
     if (handle === undefined) throw new Error(`no handler for ${fn.id}`)
     iii.registerFunction(fn.id, async (data: unknown) => handle(parseInput(fn.input, data), deps), {
       description: fn.description,

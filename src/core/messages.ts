@@ -40,6 +40,11 @@ export const invalidFieldValue = (field: string, reason: string) => `invalid val
 export const MUST_BE_NON_EMPTY = 'must be non-empty'
 export const MUST_BE_NON_NEGATIVE_INTEGER = 'must be a non-negative integer'
 
+// --- skill::search (extensions.md E4.4): reasons inside invalidFieldValue ------------------------------
+export const MUST_NOT_BE_BLANK = 'must not be blank'
+export const searchQueryTooLong = (max: number) => `must be at most ${max} characters`
+export const searchLimitRange = (min: number, max: number) => `must be an integer from ${min} to ${max}`
+
 // --- command line (src/cli.ts) -------------------------------------------------------------------
 export const PORT_INVALID = 'expected an integer from 0 to 65535'
 export const hostNotLoopback = (flag: string, host: string) =>

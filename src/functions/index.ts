@@ -9,6 +9,7 @@ import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
 import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
 import { listResources, listResourceTemplates, readResource } from './resources.js'
 import { guardResponse } from './response-guard.js'
+import { searchSkills } from './search.js'
 import { listSkills, registerSkill, unregisterSkill } from './skills.js'
 
 // Inputs arrive already decoded by the function's zod schema, so each handler sees its own shape.
@@ -30,6 +31,13 @@ const UNGUARDED: Readonly<Record<string, AnyHandler>> = {
   'prompts::mcp-get': getMcpPrompt,
 }
 
-export const HANDLERS: Readonly<Record<string, AnyHandler>> = Object.fromEntries(
-  Object.entries(UNGUARDED).map(([id, handler]) => [id, guardResponse(handler)]),
-)
+export const HANDLERS: Readonly<Record<string, AnyHandler>> = guardAll(UNGUARDED)
+
+/** Handlers of EXTENSION_FUNCTIONS (src/schemas/functions.ts), in the same order. */
+export const EXTENSION_HANDLERS: Readonly<Record<string, AnyHandler>> = guardAll({
+  'skill::search': searchSkills,
+})
+
+function guardAll(handlers: Readonly<Record<string, AnyHandler>>): Readonly<Record<string, AnyHandler>> {
+  return Object.fromEntries(Object.entries(handlers).map(([id, handler]) => [id, guardResponse(handler)]))
+}

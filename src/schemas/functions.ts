@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import { toDraft07, type JsonSchema } from './json-schema.js'
 import * as prompts from './prompts.js'
 import * as resources from './resources.js'
+import * as search from './search.js'
 import * as skills from './skills.js'
 
 export interface FunctionSpec {
@@ -130,7 +131,28 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
   ),
 ]
 
-export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map(FUNCTIONS.map((f) => [f.id, f]))
+const SEARCH_DESCRIPTION =
+  'Searches the skills by relevance (id, title, description, headings and body) and returns the best matches, ' +
+  'each with its iii:// URI, title, description, score and a snippet of the text around the match. Read a ' +
+  'result with skill::fetch. `under` keeps one subtree of ids (e.g. "acme").'
+
+/**
+ * Public functions beyond the 13 of upstream (extensions.md): registered after them, not counted by
+ * D12 or the lifecycle log line.
+ */
+export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
+  define(
+    'skill::search',
+    SEARCH_DESCRIPTION,
+    { schema: search.SearchSkillsInput, title: 'SearchSkillsInput' },
+    { schema: search.SearchSkillsOutput, title: 'SearchSkillsOutput', definitions: { SearchResult: search.SearchResult } },
+    { tool: { label: 'Search skills' } },
+  ),
+]
+
+export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map(
+  [...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]),
+)
 
 export interface TriggerTypeSpec {
   id: string
