@@ -63,9 +63,10 @@ const READ_CONCURRENCY = 16
 const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
   combineWith: 'OR',
-  // "refund" also finds "refunds"; a typo of one letter (two from 8 letters) still matches.
+  // "refund" also finds "refunds"; a typo of one letter (two from 8 letters) still matches, but
+  // not in words with digits, where one edit is another thing ("v2" is not "v3").
   prefix: (term) => term.length >= 3 && !STOP_WORDS.has(term),
-  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+  fuzzy: (term) => (term.length >= 5 && !/\p{N}/u.test(term) ? 0.2 : false),
 }
 
 // Query terms reach this without a field and keep their stop words (they may name a skill).
