@@ -28,7 +28,8 @@ const CODE_TICKS = /`+/g
 const STRIKE = /~~/g
 const OPENING_EMPHASIS = /(?<![\p{L}\p{N}])[*_]+(?=\S)/gu
 const CLOSING_EMPHASIS = /(?<=\S)[*_]+(?![\p{L}\p{N}])/gu
-const WHITESPACE = /\s+/g
+// A run of two or more, or one that is not a plain space: single spaces, the usual case, stay as they are.
+const WHITESPACE_RUN = /\s\s+|[^\S ]/g
 const WORD = /[\p{L}\p{M}\p{N}]+/gu
 
 function lines(markdown: string): string[] {
@@ -64,7 +65,7 @@ export function plainText(markdown: string): string {
     else if (fenced) out.push(line)
     else if (!isRule(line)) out.push(plainLine(line))
   }
-  return out.join(' ').replace(WHITESPACE, ' ').trim()
+  return out.join(' ').replace(WHITESPACE_RUN, ' ').trim()
 }
 
 // "---", "***", "===" (a setext underline) and "|---|:-:|": lines that only draw.
@@ -76,19 +77,26 @@ function plainLine(line: string): string {
   let text = line.replace(BLOCK_MARKERS, '')
   if (text.length < line.length && /^\s*(?:>[ \t]?)*\s*#/.test(line)) text = text.replace(CLOSING_HASHES, '')
   if (text.trimStart().startsWith('|')) text = text.replaceAll('|', ' ')
+  // Each rule runs only where its marker occurs: most lines of prose have none.
+  if (text.includes('[')) text = text.replace(IMAGE, '$1').replace(LINK, '$1')
+  if (text.includes('<')) text = text.replace(AUTOLINK, '$1').replace(HTML_TAG, '')
+  if (text.includes('`')) text = text.replace(CODE_TICKS, '')
+  if (text.includes('~~')) text = text.replace(STRIKE, '')
+  if (text.includes('*') || text.includes('_')) text = text.replace(OPENING_EMPHASIS, '').replace(CLOSING_EMPHASIS, '')
   return text
-    .replace(IMAGE, '$1')
-    .replace(LINK, '$1')
-    .replace(AUTOLINK, '$1')
-    .replace(HTML_TAG, '')
-    .replace(CODE_TICKS, '')
-    .replace(STRIKE, '')
-    .replace(OPENING_EMPHASIS, '')
-    .replace(CLOSING_EMPHASIS, '')
+}
+
+const WORD_CHAR = /^[\p{L}\p{M}\p{N}]/u
+
+function isWordCodePoint(cp: number | undefined): boolean {
+  if (cp === undefined) return false
+  if (cp < 0x80) return (cp >= 0x30 && cp <= 0x39) || (cp >= 0x61 && cp <= 0x7a) || (cp >= 0x41 && cp <= 0x5a)
+  return WORD_CHAR.test(String.fromCodePoint(cp))
 }
 
 /** Code point view of a string, so lengths and cuts never split a surrogate pair. */
 class CodePoints {
+  /** Set only when the text has surrogate pairs; otherwise code points are UTF-16 units. */
   private readonly points: string[] | undefined
   readonly length: number
 
@@ -102,30 +110,72 @@ class CodePoints {
   }
 
   isWordAt(i: number): boolean {
-    const ch = this.points === undefined ? this.text[i] : this.points[i]
-    return ch !== undefined && /^[\p{L}\p{M}\p{N}]/u.test(ch)
+    if (i < 0 || i >= this.length) return false
+    return isWordCodePoint(this.points === undefined ? this.text.charCodeAt(i) : this.points[i]?.codePointAt(0))
   }
-}
 
-interface Word {
-  /** Code point offset. */
-  start: number
-  lower: string
-}
-
-function wordsOf(text: string): Word[] {
-  const words: Word[] = []
-  let units = 0
-  let points = 0
-  for (const match of text.matchAll(WORD)) {
-    // Advance the code point offset over the text between the previous word and this one.
-    for (; units < match.index; units++) if (!isLowSurrogate(text.charCodeAt(units))) points++
-    words.push({ start: points, lower: match[0].toLowerCase() })
+  /** The first word start at or after `from`, or `to` when none comes before it. */
+  wordStart(from: number, to: number): number {
+    for (let i = from; i < to; i++) if (this.isWordAt(i) && !this.isWordAt(i - 1)) return i
+    return to
   }
-  return words
+
+  /** Code point offsets of UTF-16 offsets given in increasing order. */
+  pointOffsets(units: number[]): number[] {
+    if (this.points === undefined) return units
+    const out: number[] = []
+    let unit = 0
+    let point = 0
+    for (const target of units) {
+      for (; unit < target; unit++) if (!isLowSurrogate(this.text.charCodeAt(unit))) point++
+      out.push(point)
+    }
+    return out
+  }
 }
 
 const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff
+
+interface Hit {
+  /** Code point offset. */
+  start: number
+  term: string
+}
+
+// Every whole-word occurrence of a term, in text order.
+function hitsOf(text: CodePoints, terms: ReadonlySet<string>): Hit[] {
+  const plain = text.text
+  const lower = plain.toLowerCase()
+  // Lower-casing a few characters (U+0130) changes the length; then offsets come word by word.
+  if (lower.length !== plain.length) return wordHits(text, terms)
+  const found: Array<{ unit: number; term: string }> = []
+  for (const term of terms) {
+    if (term === '') continue
+    for (let at = lower.indexOf(term); at >= 0; at = lower.indexOf(term, at + 1)) {
+      const end = at + term.length
+      if (!isWordCodePoint(codePointBefore(lower, at)) && !isWordCodePoint(lower.codePointAt(end))) found.push({ unit: at, term })
+    }
+  }
+  found.sort((a, b) => a.unit - b.unit)
+  const starts = text.pointOffsets(found.map((f) => f.unit))
+  return found.map((f, i) => ({ start: starts[i] as number, term: f.term }))
+}
+
+function codePointBefore(text: string, at: number): number | undefined {
+  if (at === 0) return undefined
+  const unit = text.charCodeAt(at - 1)
+  return isLowSurrogate(unit) && at >= 2 ? text.codePointAt(at - 2) : unit
+}
+
+function wordHits(text: CodePoints, terms: ReadonlySet<string>): Hit[] {
+  const found: Array<{ unit: number; term: string }> = []
+  for (const match of text.text.matchAll(WORD)) {
+    const term = match[0].toLowerCase()
+    if (terms.has(term)) found.push({ unit: match.index, term })
+  }
+  const starts = text.pointOffsets(found.map((f) => f.unit))
+  return found.map((f, i) => ({ start: starts[i] as number, term: f.term }))
+}
 
 /**
  * At most SNIPPET_MAX_CHARS code points of `plain` around its best match of `terms` (lower-case
@@ -137,9 +187,8 @@ const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdf
 export function snippet(plain: string, terms: ReadonlySet<string>): string {
   const text = new CodePoints(plain)
   if (text.length <= SNIPPET_MAX_CHARS) return plain
-  const words = wordsOf(plain)
-  const anchor = bestMatch(words, terms)
-  const start = anchor <= SNIPPET_LEAD_CHARS ? 0 : (words.find((w) => w.start >= anchor - SNIPPET_LEAD_CHARS) as Word).start
+  const anchor = bestMatch(hitsOf(text, terms))
+  const start = anchor <= SNIPPET_LEAD_CHARS ? 0 : text.wordStart(anchor - SNIPPET_LEAD_CHARS, anchor)
   const prefix = start > 0 ? ELLIPSIS : ''
   const room = SNIPPET_MAX_CHARS - prefix.length
   if (text.length - start <= room) return prefix + text.slice(start, text.length)
@@ -153,14 +202,13 @@ export function snippet(plain: string, terms: ReadonlySet<string>): string {
 }
 
 // Offset of the matched word whose span holds the most distinct matched words; 0 when none match.
-function bestMatch(words: Word[], terms: ReadonlySet<string>): number {
-  const hits = words.filter((w) => terms.has(w.lower))
+function bestMatch(hits: Hit[]): number {
   let best = 0
   let bestCount = 0
   for (let i = 0; i < hits.length; i++) {
-    const from = hits[i] as Word
+    const from = hits[i] as Hit
     const seen = new Set<string>()
-    for (let j = i; j < hits.length && (hits[j] as Word).start < from.start + SNIPPET_SPAN_CHARS; j++) seen.add((hits[j] as Word).lower)
+    for (let j = i; j < hits.length && (hits[j] as Hit).start < from.start + SNIPPET_SPAN_CHARS; j++) seen.add((hits[j] as Hit).term)
     if (seen.size > bestCount) {
       best = from.start
       bestCount = seen.size

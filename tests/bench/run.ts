@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { FLOOR_LOAD, FLOOR_PREFIX, PROMPT_HANDLER } from './floor.js'
 import { skillBody, skillId, writeFsSkills } from './fixtures.js'
+import { searchCases, searchTargets } from './search-case.js'
 import { FULL_BUDGET, QUICK_BUDGET, latencyPair, throughputOf, warmUp, type Budget } from './measure.js'
 import { memoryOf, runningFromSources, spawnScript, type Child, type Memory } from './processes.js'
 import { evaluateTargets, growthRows, MIB, renderReport, type BenchReport, type CaseResult, type MemoryResult } from './report.js'
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
       }
       await run(`index@${size}`, 'iii://skills index (resources-read)', 'skills::resources-read', { uri: 'iii://skills' }, size)
       await run(`list@${size}`, 'skills::list', 'skills::list', {}, size)
+      for (const c of searchCases(size)) await run(c.id, c.label, c.functionId, c.payload, size)
     }
     await run(`resources-list@${registered}`, 'skills::resources-list', 'skills::resources-list', {}, registered)
     await run('read', 'resources-read of a state skill', 'skills::resources-read', { uri: `iii://${skillId(registered >> 1)}` }, registered)
@@ -147,7 +149,7 @@ async function main(): Promise<void> {
       cases,
       memory,
       growth,
-      targets: evaluateTargets(cases, growth, memory),
+      targets: [...evaluateTargets(cases, growth, memory), ...searchTargets(cases)],
     }
     process.stdout.write(`\n${renderReport(report)}`)
     if (flags.json !== undefined) {

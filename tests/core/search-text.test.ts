@@ -107,6 +107,23 @@ describe('snippet', () => {
     expect(snippet(text, new Set(['target']))).toBe(`\u2026target ${words(30)}\u2026`)
   })
 
+  it('matches whole words only, in any case', () => {
+    // "refunds" and "prerefund" are other words; "REFUND" is the word.
+    const text = `refunds prerefund ${words(30)} REFUND ${words(30, 100)}`
+    expect(snippet(text, new Set(['refund']))).toBe(`\u2026${words(8, 22)} REFUND ${words(22, 100)}\u2026`)
+  })
+
+  it('treats astral letters as word characters when finding whole words', () => {
+    // "\u{1d49c}refund" is one word (a mathematical script letter, then refund), so it does not match.
+    const text = `\u{1d49c}refund ${words(40)} refund ${words(30, 100)}`
+    expect(snippet(text, new Set(['refund']))).toBe(`\u2026${words(8, 32)} refund ${words(22, 100)}\u2026`)
+  })
+
+  it('finds matches word by word when lower-casing changes the text length (U+0130)', () => {
+    const text = `\u0130stanbul ${words(40)} refund ${words(30, 100)}`
+    expect(snippet(text, new Set(['refund']))).toBe(`\u2026${words(8, 32)} refund ${words(22, 100)}\u2026`)
+  })
+
   it('cuts a single word longer than the room mid-word', () => {
     expect(snippet('a'.repeat(300), new Set())).toBe(`${'a'.repeat(159)}\u2026`)
   })
