@@ -6,12 +6,15 @@
  * stamp (state: `summaryStamp`; fs: size, mtime, ctime and inode), and re-reads only what changed:
  * state rows by `state::get` each, or by one `state::list` when many changed (a first build);
  * files by reading them. Concurrent calls share one refresh; a call that arrives while one runs
- * waits for the next, which reads the sources after the call began (E3).
+ * waits for the next, which reads the sources after the call began (E3). A refresh replaces each
+ * skill in one synchronous step (never absent between two versions) and lets other calls run every
+ * APPLY_SLICE skills, so a first build over 10,000 skills does not stall the worker.
  *
  * MiniSearch keeps its inverted index only: no document and no stored field. A result's title,
  * description and snippet come from the body read when the result is served.
  */
 import { stat } from 'node:fs/promises'
+import { setImmediate } from 'node:timers/promises'
 import MiniSearch, { type SearchOptions } from 'minisearch'
 import { contentStamp } from '../core/content-stamp.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
@@ -37,14 +40,15 @@ interface SearchDocument {
 type Origin = 'state' | 'fs'
 
 /** Where an indexed skill comes from and which version of it is indexed. */
-interface Entry {
+export interface Entry {
   origin: Origin
   stamp: string
   /** The file of an fs skill. */
   path?: string
 }
 
-export interface SearchHit extends Entry {
+/** One match as MiniSearch ranks it: by raw score, highest first. */
+export interface SearchMatch {
   id: string
   score: number
   /** The document words that matched (lower case), for the snippet. */
@@ -59,6 +63,8 @@ const NAME_FIELDS = new Set(['id', 'title'])
 const MAX_SINGLE_READS = 64
 /** Files and rows read at a time during a refresh. */
 const READ_CONCURRENCY = 16
+/** Skills indexed between two turns of the event loop. */
+const APPLY_SLICE = 200
 
 const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
@@ -97,11 +103,15 @@ export class SkillSearchIndex {
     return this.queued
   }
 
-  /** Every indexed skill matching `query` within `root`'s subtree, best first, then by id. */
-  search(query: string, root: string | undefined): SearchHit[] {
+  /** Every indexed skill matching `query` within `root`'s subtree, by raw score, highest first. */
+  search(query: string, root: string | undefined): SearchMatch[] {
     const filter = root === undefined ? undefined : (result: { id: string }) => inSubtree(result.id, root)
-    return this.mini.search(query, { ...SEARCH_OPTIONS, filter })
-      .map((result) => ({ id: result.id as string, score: result.score, terms: result.terms, ...(this.entries.get(result.id) as Entry) }))
+    return this.mini.search(query, { ...SEARCH_OPTIONS, filter }) as unknown as SearchMatch[]
+  }
+
+  /** Where an indexed skill comes from; undefined once it is no longer indexed. */
+  entryOf(id: string): Entry | undefined {
+    return this.mini.has(id) ? this.entries.get(id) : undefined
   }
 
   private start(): Promise<void> {
@@ -125,9 +135,10 @@ export class SkillSearchIndex {
     const removed = [...this.entries.keys()].filter((id) => !wanted.has(id))
     const changed = [...wanted].filter(([id, entry]) => !sameEntry(this.entries.get(id), entry))
     const loaded = await this.load(changed)
-    // Applied in one synchronous step, so no search ever sees half of a refresh.
     for (const id of removed) this.forget(id)
-    for (const { id, entry, document } of loaded) {
+    for (let i = 0; i < loaded.length; i++) {
+      if (i > 0 && i % APPLY_SLICE === 0) await setImmediate()
+      const { id, entry, document } = loaded[i] as Loaded
       this.forget(id)
       // Kept without a document too, so an unreadable file is not re-read until it changes.
       this.entries.set(id, entry)

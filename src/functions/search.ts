@@ -14,7 +14,7 @@ import { subtreeRoot } from '../core/subtree.js'
 import { readBody } from '../fs/read-body.js'
 import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
 import type { Deps } from './deps.js'
-import { searchIndexOf, type SearchHit } from './search-index.js'
+import { searchIndexOf, type Entry, type SearchMatch } from './search-index.js'
 import { StoredSkill } from './stored-rows.js'
 
 /** Scores are rounded to this many decimals, so equal relevance sorts by id. */
@@ -24,24 +24,50 @@ export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promis
   const index = searchIndexOf(deps)
   await index.refresh()
   const limit = input.limit ?? SEARCH_LIMIT_DEFAULT
-  const hits = index.search(input.query, input.under === null ? undefined : subtreeRoot(input.under))
-    .map((hit) => ({ ...hit, score: round(hit.score) }))
-    .sort((a, b) => b.score - a.score || compareUtf8(a.id, b.id))
+  const ranking = ranked(index.search(input.query, input.under === null ? undefined : subtreeRoot(input.under)))
   const results: SearchResult[] = []
-  let next = 0
-  while (results.length < limit && next < hits.length) {
-    const batch = hits.slice(next, next + limit - results.length)
-    next += batch.length
-    for (const result of await Promise.all(batch.map((hit) => serve(hit, deps)))) if (result !== undefined) results.push(result)
+  for (let batch = take(ranking, limit); batch.length > 0; batch = take(ranking, limit - results.length)) {
+    const served = await Promise.all(batch.map((hit) => {
+      const entry = index.entryOf(hit.id)
+      return entry === undefined ? undefined : serve(hit, entry, deps)
+    }))
+    for (const result of served) if (result !== undefined) results.push(result)
+    if (results.length === limit) break
   }
   return { results }
 }
 
-async function serve(hit: SearchHit, deps: Deps): Promise<SearchResult | undefined> {
-  const body = hit.origin === 'state' ? await stateBody(hit.id, deps) : await readBody(hit.path as string).catch(() => undefined)
+/**
+ * The matches by rounded score, highest first, then by id. MiniSearch hands them over by raw score,
+ * so equal rounded scores are neighbours: each run of them is sorted by id as it is reached, and a
+ * call that needs 10 results never sorts the thousands after them.
+ */
+function* ranked(matches: SearchMatch[]): Generator<SearchMatch> {
+  for (let i = 0; i < matches.length;) {
+    const score = round((matches[i] as SearchMatch).score)
+    let end = i + 1
+    while (end < matches.length && round((matches[end] as SearchMatch).score) === score) end++
+    const run = matches.slice(i, end).sort((a, b) => compareUtf8(a.id, b.id))
+    for (const match of run) yield { id: match.id, score, terms: match.terms }
+    i = end
+  }
+}
+
+function take<T>(items: Iterator<T>, count: number): T[] {
+  const out: T[] = []
+  while (out.length < count) {
+    const next = items.next()
+    if (next.done === true) break
+    out.push(next.value)
+  }
+  return out
+}
+
+async function serve(hit: SearchMatch, entry: Entry, deps: Deps): Promise<SearchResult | undefined> {
+  const body = entry.origin === 'state' ? await stateBody(hit.id, deps) : await readBody(entry.path as string).catch(() => undefined)
   if (body === undefined) return undefined
   const { title, description } = indexLine({ id: hit.id, body })
-  const text = hit.origin === 'state' ? splitFrontmatter(body).body : body
+  const text = entry.origin === 'state' ? splitFrontmatter(body).body : body
   return {
     uri: `iii://${hit.id}`,
     id: hit.id,

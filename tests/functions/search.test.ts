@@ -282,6 +282,19 @@ describe('skill::search sources', () => {
     expect(indexGets(world)).toEqual(['s7'])
   })
 
+  it('lets other work run while it indexes many skills', async () => {
+    const world = fakeDeps()
+    serveStateList(world)
+    const rows: Record<string, string> = {}
+    for (let i = 0; i < 1000; i++) rows[`s${i}`] = `# S${i}\n\nword${i}\n`
+    seed(world, rows)
+    const order: string[] = []
+    const searched = search(world, { query: 'word999' }).then((result) => order.push(`search ${ids(result).join()}`))
+    setImmediate(() => order.push('other work'))
+    await searched
+    expect(order).toEqual(['other work', 'search s999'])
+  })
+
   it('forgets removed rows and indexes new ones', async () => {
     const world = fakeDeps()
     seed(world, { a: '# A\n\nmango\n', b: '# B\n\nmango\n' })
