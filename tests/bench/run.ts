@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { FLOOR_LOAD, FLOOR_PREFIX, PROMPT_HANDLER } from './floor.js'
 import { skillBody, skillId, writeFsSkills } from './fixtures.js'
-import { searchCases, searchTargets } from './search-case.js'
+import { benchSearch, searchTargets } from './search-case.js'
 import { FULL_BUDGET, QUICK_BUDGET, latencyPair, throughputOf, warmUp, type Budget } from './measure.js'
 import { memoryOf, runningFromSources, spawnScript, type Child, type Memory } from './processes.js'
 import { evaluateTargets, growthRows, MIB, renderReport, type BenchReport, type CaseResult, type MemoryResult } from './report.js'
@@ -108,7 +108,6 @@ async function main(): Promise<void> {
       }
       await run(`index@${size}`, 'iii://skills index (resources-read)', 'skills::resources-read', { uri: 'iii://skills' }, size)
       await run(`list@${size}`, 'skills::list', 'skills::list', {}, size)
-      for (const c of searchCases(size)) await run(c.id, c.label, c.functionId, c.payload, size)
     }
     await run(`resources-list@${registered}`, 'skills::resources-list', 'skills::resources-list', {}, registered)
     await run('read', 'resources-read of a state skill', 'skills::resources-read', { uri: `iii://${skillId(registered >> 1)}` }, registered)
@@ -125,6 +124,14 @@ async function main(): Promise<void> {
       peakRssBytes: after.peakRssBytes,
     }
     await stateWorker.stop()
+    await benchSearch({
+      startWorker: (config) => startSkillsWorker(url, tmp, 'search', config, children),
+      call,
+      register: (from, to) => registerSkills(call, from, to),
+      measure: (c) => run(c.id, c.label, c.functionId, c.payload, c.skills),
+      wanted: (id) => only === undefined || only.test(id),
+      maxSkills,
+    })
 
     await writeFsSkills(join(tmp, 'fs-skills'), FS_SKILLS, SKILL_BYTES)
     const fsConfig = { scopes: { skills: 'bench-fs-skills', prompts: 'bench-fs-prompts' }, skills: ['fs-skills/**/*.md'] }
