@@ -138,11 +138,13 @@ export class SkillSearchIndex {
     for (const id of removed) this.forget(id)
     for (let i = 0; i < loaded.length; i++) {
       if (i > 0 && i % APPLY_SLICE === 0) await setImmediate()
-      const { id, entry, document } = loaded[i] as Loaded
+      const { id, entry, body } = loaded[i] as Loaded
+      // The body is only needed until it is indexed: let it go as the build goes on.
+      loaded[i] = { id, entry }
       this.forget(id)
       // Kept without a document too, so an unreadable file is not re-read until it changes.
       this.entries.set(id, entry)
-      if (document !== undefined) this.mini.add(document)
+      if (body !== undefined) this.mini.add(searchDocument(id, body, entry.origin))
     }
     this.seenState = state
     this.seenFs = allFs
@@ -181,7 +183,7 @@ export class SkillSearchIndex {
     return ids.map((id, i) => {
       const row = rows[i]
       if (row === undefined) return { id, entry: { origin: 'state', stamp: '' } }
-      return { id, entry: { origin: 'state', stamp: contentStamp(row.skill) }, document: searchDocument(id, row.skill) }
+      return { id, entry: { origin: 'state', stamp: contentStamp(row.skill) }, body: row.skill }
     })
   }
 }
@@ -190,7 +192,7 @@ interface Loaded {
   id: string
   entry: Entry
   /** Undefined when there is nothing to index (the row went, the file cannot be read). */
-  document?: SearchDocument
+  body?: string
 }
 
 const indexes = new WeakMap<Deps, SkillSearchIndex>()
@@ -204,17 +206,22 @@ export function searchIndexOf(deps: Deps): SkillSearchIndex {
 
 /**
  * What gets indexed of a body: the index page's title and description (what a result shows), the
- * section headings, and the text after any frontmatter.
+ * section headings, and the text (a stored row's after its frontmatter; an fs body comes without).
  */
-export function searchDocument(id: string, body: string): SearchDocument {
+export function searchDocument(id: string, body: string, origin: Origin): SearchDocument {
   const { title, description } = indexLine({ id, body })
-  const text = splitFrontmatter(body).body
+  const text = searchableText(body, origin)
   return { id, title: title ?? '', description: description ?? '', headings: subheadings(text).join('\n'), body: text }
+}
+
+/** The part of a body that is searched and shown in snippets. */
+export function searchableText(body: string, origin: Origin): string {
+  return origin === 'state' ? splitFrontmatter(body).body : body
 }
 
 async function loadFile([id, entry]: [string, Entry]): Promise<Loaded> {
   try {
-    return { id, entry, document: searchDocument(id, await readBody(entry.path as string)) }
+    return { id, entry, body: await readBody(entry.path as string) }
   } catch {
     // Unreadable now; the listing shows it by id, and a later change to the file retries it.
     return { id, entry }

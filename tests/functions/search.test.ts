@@ -119,6 +119,13 @@ describe('skill::search results', () => {
     expect(ids(await search(world, { query: 'it' }))).toEqual(['it-desk'])
   })
 
+  it('leaves a stored body\'s frontmatter out of the snippet', async () => {
+    const world = fakeDeps()
+    seed(world, { fm: '---\nname: fm\n---\n# Fm\n\nBody about plums.\n' })
+    const [result] = (await search(world, { query: 'plums' })).results
+    expect([result?.title, result?.snippet]).toEqual(['Fm', 'Fm Body about plums.'])
+  })
+
   it('answers no results for a query with no words', async () => {
     const world = fakeDeps()
     seed(world, { a: '# A\n\n?! text\n' })
