@@ -53,6 +53,9 @@ export async function benchSearch(bench: SearchBench): Promise<void> {
     let registered = 0
     for (const size of sizes) {
       await bench.register(registered, size)
+      const started = Date.now()
+      await bench.call('skill::search', { query: SEARCH_QUERY })
+      process.stderr.write(`[bench] first search after registering skills ${registered}–${size - 1} (index update): ${Date.now() - started} ms\n`)
       registered = size
       for (const c of searchCases(size)) await bench.measure({ ...c, skills: size })
       const memory = memoryOf(worker.pid)
