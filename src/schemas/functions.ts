@@ -134,7 +134,7 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
 const SEARCH_DESCRIPTION =
   'Searches the skills by relevance (id, title, description, headings and body) and returns the best matches, ' +
   'each with its iii:// URI, title, description, score and a snippet of the text around the match. Read a ' +
-  'result with skill::fetch. `under` keeps one subtree of ids (e.g. "acme").'
+  'result with skill::fetch (the skill__fetch tool). `under` keeps one subtree of ids (e.g. "acme").'
 
 /**
  * Public functions beyond the 13 of upstream (extensions.md): registered after them, not counted by
