@@ -18,7 +18,7 @@ import { setImmediate } from 'node:timers/promises'
 import MiniSearch, { type SearchOptions } from 'minisearch'
 import { contentStamp } from '../core/content-stamp.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
-import { indexLine } from '../core/index-page.js'
+import { indexLine, type IndexLine } from '../core/index-page.js'
 import { extractStateEntries } from '../core/state-entries.js'
 import { searchWords, STOP_WORDS } from '../core/search-terms.js'
 import { subheadings } from '../core/search-text.js'
@@ -37,15 +37,9 @@ interface SearchDocument {
   body: string
 }
 
-type Origin = 'state' | 'fs'
-
 /** Where an indexed skill comes from and which version of it is indexed. */
-export interface Entry {
-  origin: Origin
-  stamp: string
-  /** The file of an fs skill. */
-  path?: string
-}
+export type Entry = { origin: 'state'; stamp: string } | FsEntry
+type FsEntry = { origin: 'fs'; stamp: string; skill: FsSkill }
 
 /** One match as MiniSearch ranks it: by raw score, highest first. */
 export interface SearchMatch {
@@ -130,7 +124,7 @@ export class SkillSearchIndex {
     for (const summary of state) wanted.set(summary.id, { origin: 'state', stamp: summaryStamp(summary) ?? '' })
     const fs = withoutStateIds(allFs, state)
     const fsStamps = await mapLimit(fs, (skill) => fileStamp(skill.path))
-    fs.forEach((skill, i) => wanted.set(skill.id, { origin: 'fs', stamp: fsStamps[i] as string, path: skill.path }))
+    fs.forEach((skill, i) => wanted.set(skill.id, { origin: 'fs', stamp: fsStamps[i] as string, skill }))
 
     const removed = [...this.entries.keys()].filter((id) => !wanted.has(id))
     const changed = [...wanted].filter(([id, entry]) => !sameEntry(this.entries.get(id), entry))
@@ -144,7 +138,7 @@ export class SkillSearchIndex {
       this.forget(id)
       // Kept without a document too, so an unreadable file is not re-read until it changes.
       this.entries.set(id, entry)
-      if (body !== undefined) this.mini.add(searchDocument(id, body, entry.origin))
+      if (body !== undefined) this.mini.add(searchDocument(id, body, entry))
     }
     this.seenState = state
     this.seenFs = allFs
@@ -157,7 +151,7 @@ export class SkillSearchIndex {
 
   private async load(changed: Array<[string, Entry]>): Promise<Loaded[]> {
     const fromState = changed.filter(([, entry]) => entry.origin === 'state').map(([id]) => id)
-    const fromFs = changed.filter(([, entry]) => entry.origin === 'fs')
+    const fromFs = changed.flatMap(([id, entry]) => (entry.origin === 'fs' ? [{ id, entry }] : []))
     const [stateDocs, fsDocs] = await Promise.all([this.loadRows(fromState), mapLimit(fromFs, loadFile)])
     return [...stateDocs, ...fsDocs]
   }
@@ -205,23 +199,33 @@ export function searchIndexOf(deps: Deps): SkillSearchIndex {
 }
 
 /**
- * What gets indexed of a body: the index page's title and description (what a result shows), the
- * section headings, and the text (a stored row's after its frontmatter; an fs body comes without).
+ * What gets indexed of a body: the title and description a result shows, the section headings,
+ * and the text (a stored row's after its frontmatter; an fs body comes without).
  */
-export function searchDocument(id: string, body: string, origin: Origin): SearchDocument {
-  const { title, description } = indexLine({ id, body })
-  const text = searchableText(body, origin)
+function searchDocument(id: string, body: string, entry: Entry): SearchDocument {
+  const { title, description } = shownLine(id, body, entry)
+  const text = searchableText(body, entry)
   return { id, title: title ?? '', description: description ?? '', headings: subheadings(text).join('\n'), body: text }
 }
 
 /** The part of a body that is searched and shown in snippets. */
-export function searchableText(body: string, origin: Origin): string {
-  return origin === 'state' ? splitFrontmatter(body).body : body
+export function searchableText(body: string, entry: Entry): string {
+  return entry.origin === 'state' ? splitFrontmatter(body).body : body
 }
 
-async function loadFile([id, entry]: [string, Entry]): Promise<Loaded> {
+/** A result's title and description: those of the skill's bullet in the index. */
+export function shownLine(id: string, body: string, entry: Entry): Pick<IndexLine, 'title' | 'description'> {
+  return entry.origin === 'fs' ? fsLine(entry.skill, body) : indexLine({ id, body })
+}
+
+// An fs skill's bullet, from its body.
+function fsLine(skill: FsSkill, body: string): Pick<IndexLine, 'title' | 'description'> {
+  return indexLine({ id: skill.id, body })
+}
+
+async function loadFile({ id, entry }: { id: string; entry: FsEntry }): Promise<Loaded> {
   try {
-    return { id, entry, body: await readBody(entry.path as string) }
+    return { id, entry, body: await readBody(entry.skill.path) }
   } catch {
     // Unreadable now; the listing shows it by id, and a later change to the file retries it.
     return { id, entry }
@@ -243,7 +247,11 @@ function sameFs(a: FsSkill[], b: FsSkill[] | undefined): boolean {
 }
 
 function sameEntry(a: Entry | undefined, b: Entry): boolean {
-  return a !== undefined && a.origin === b.origin && a.stamp === b.stamp && a.path === b.path
+  return a !== undefined && a.stamp === b.stamp && pathOf(a) === pathOf(b)
+}
+
+function pathOf(entry: Entry): string | undefined {
+  return entry.origin === 'fs' ? entry.skill.path : undefined
 }
 
 async function mapLimit<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {

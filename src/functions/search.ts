@@ -6,14 +6,13 @@
  */
 import { compareUtf8 } from '../core/ids.js'
 import { errorText, SkillsError } from '../core/errors.js'
-import { indexLine } from '../core/index-page.js'
 import { stateGetFailed } from '../core/messages.js'
 import { plainText, snippet } from '../core/search-text.js'
 import { subtreeRoot } from '../core/subtree.js'
 import { readBody } from '../fs/read-body.js'
 import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
 import type { Deps } from './deps.js'
-import { searchableText, searchIndexOf, type Entry, type SearchMatch } from './search-index.js'
+import { searchableText, searchIndexOf, shownLine, type Entry, type SearchMatch } from './search-index.js'
 import { StoredSkill } from './stored-rows.js'
 
 /** Scores are rounded to this many decimals, so equal relevance sorts by id. */
@@ -63,16 +62,16 @@ function take<T>(items: Iterator<T>, count: number): T[] {
 }
 
 async function serve(hit: SearchMatch, entry: Entry, deps: Deps): Promise<SearchResult | undefined> {
-  const body = entry.origin === 'state' ? await stateBody(hit.id, deps) : await readBody(entry.path as string).catch(() => undefined)
+  const body = entry.origin === 'state' ? await stateBody(hit.id, deps) : await readBody(entry.skill.path).catch(() => undefined)
   if (body === undefined) return undefined
-  const { title, description } = indexLine({ id: hit.id, body })
+  const { title, description } = shownLine(hit.id, body, entry)
   return {
     uri: `iii://${hit.id}`,
     id: hit.id,
     title: title ?? hit.id,
     ...(description === undefined ? {} : { description }),
     score: hit.score,
-    snippet: snippet(plainText(searchableText(body, entry.origin)), new Set(hit.terms)),
+    snippet: snippet(plainText(searchableText(body, entry)), new Set(hit.terms)),
   }
 }
 
