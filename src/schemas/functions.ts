@@ -146,7 +146,6 @@ export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
     SEARCH_DESCRIPTION,
     { schema: search.SearchSkillsInput, title: 'SearchSkillsInput' },
     { schema: search.SearchSkillsOutput, title: 'SearchSkillsOutput', definitions: { SearchResult: search.SearchResult } },
-    { tool: { label: 'Search skills' } },
   ),
 ]
 

@@ -162,11 +162,11 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
   it('offers skill__fetch and skill__search as the only tools, with object input schemas', async () => {
     const { tools } = await mcp.client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual(['skill__fetch', 'skill__search'])
-    expect(tools[0]!.inputSchema).toMatchObject({
+    expect(tools.find((tool) => tool.name === 'skill__fetch')!.inputSchema).toMatchObject({
       type: 'object',
       properties: { uri: { type: ['string', 'null'] }, uris: { type: ['array', 'null'], items: { type: 'string' } } },
     })
-    expect(tools[1]!.inputSchema).toMatchObject({
+    expect(tools.find((tool) => tool.name === 'skill__search')!.inputSchema).toMatchObject({
       type: 'object',
       required: ['query'],
       properties: { query: { type: 'string' }, limit: { type: ['integer', 'null'] }, under: { type: ['string', 'null'] } },

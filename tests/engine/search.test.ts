@@ -53,7 +53,8 @@ describe('skill::search through the engine', () => {
     const spec = FUNCTION_BY_ID.get('skill::search')
     expect(fn?.request_format).toEqual(spec?.request_format)
     expect(fn?.response_format).toEqual(spec?.response_format)
-    expect(fn?.metadata).toEqual({ tool: { label: 'Search skills' } })
+    // Public, like the other extension functions: no metadata.
+    expect(fn?.metadata ?? {}).toEqual({})
   })
 
   it('ranks state and fs skills together', async () => {
