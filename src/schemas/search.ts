@@ -43,8 +43,8 @@ export const SearchSkillsInput = z.object({
 export const SearchResult = z.object({
   uri: z.string().describe('The skill\'s iii:// URI; read it with skill::fetch.'),
   id: z.string(),
-  title: z.string().describe('The body\'s H1, else the id.'),
-  description: z.string().optional().describe('The first paragraph, cut after 140 characters as in the index; absent when there is none.'),
+  title: z.string().describe('The title the skill\'s line in the iii://skills index shows (its H1, else its id).'),
+  description: z.string().optional().describe('The description the skill\'s line in the index shows; absent when there is none.'),
   score: z.number().describe('Relevance; results are sorted by score, highest first, then by id.'),
   snippet: z.string().describe('Plain text of the body around the best match, at most 160 characters.'),
 })
