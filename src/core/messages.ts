@@ -41,6 +41,11 @@ export const MUST_BE_NON_EMPTY = 'must be non-empty'
 export const MUST_BE_NON_NEGATIVE_INTEGER = 'must be a non-negative integer'
 export const MUST_BE_URL_PATH = "must be a URL path without whitespace, '?' or '#'"
 
+// --- skill::search (extensions.md E4.4): reasons inside invalidFieldValue ------------------------------
+export const MUST_NOT_BE_BLANK = 'must not be blank'
+export const searchQueryTooLong = (max: number) => `must be at most ${max} characters`
+export const searchLimitRange = (min: number, max: number) => `must be an integer from ${min} to ${max}`
+
 // --- command line (src/cli.ts) -------------------------------------------------------------------
 export const PORT_INVALID = 'expected an integer from 0 to 65535'
 export const hostNotLoopback = (flag: string, host: string) =>

@@ -10,6 +10,7 @@ import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
 import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
 import { listResources, listResourceTemplates, readResource } from './resources.js'
 import { guardResponse } from './response-guard.js'
+import { searchSkills } from './search.js'
 import { listSkills, registerSkill, unregisterSkill } from './skills.js'
 
 // Inputs arrive already decoded by the function's zod schema, so each handler sees its own shape.
@@ -41,4 +42,5 @@ export const EXTENSION_HANDLERS: Readonly<Record<string, AnyHandler>> = guarded(
   'skill::list_skills': listProtocolSkills,
   'skill::describe_skill': describeProtocolSkill,
   'skill::read_skill_file': readProtocolSkillFile,
+  'skill::search': searchSkills,
 })

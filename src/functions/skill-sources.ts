@@ -6,6 +6,7 @@
  * (src/engine/registry-cache.ts) keeps the summaries, not 10,000 bodies. Everything derived from
  * one summaries array is memoised on it, and what is derived from the fs index on its snapshot.
  */
+import { contentStamp } from '../core/content-stamp.js'
 import { discoveryFields, type DiscoveryFields } from '../core/discovery.js'
 import { frontmatterOf } from '../core/frontmatter-yaml.js'
 import { compareUtf8, utf8Length } from '../core/ids.js'
@@ -52,10 +53,12 @@ function summarize(values: unknown[]): SkillSummary[] {
     .sort((a, b) => compareUtf8(a.id, b.id))
     .map((row) => {
       const { id, title, description } = indexLine({ id: row.id, body: row.skill })
-      return {
+      const summary: SkillSummary = {
         id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill),
         registered_at: row.registered_at, discovery: bodyDiscovery(row.skill),
       }
+      stamps.set(summary, contentStamp(row.skill))
+      return summary
     })
 }
 
@@ -64,6 +67,17 @@ function bodyDiscovery(body: string): DiscoveryFields | undefined {
   if (!body.startsWith('---')) return undefined
   const fields = discoveryFields(frontmatterOf(body))
   return Object.keys(fields).length === 0 ? undefined : fields
+}
+
+// Beside the summary rather than in it, so listings that hand summaries out never show it.
+const stamps = new WeakMap<SkillSummary, string>()
+
+/**
+ * `contentStamp` of the body the summary was made from (undefined for a summary not made here):
+ * the search index re-reads a row exactly when its stamp changes.
+ */
+export function summaryStamp(summary: SkillSummary): string | undefined {
+  return stamps.get(summary)
 }
 
 // V8 keeps a substring as a view into the string it was cut from: a title cut from a body would keep

@@ -9,6 +9,7 @@ import { toDraft07, type JsonSchema } from './json-schema.js'
 import * as discovery from './discovery.js'
 import * as prompts from './prompts.js'
 import * as resources from './resources.js'
+import * as search from './search.js'
 import * as skills from './skills.js'
 
 export interface FunctionSpec {
@@ -131,6 +132,11 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
   ),
 ]
 
+const SEARCH_DESCRIPTION =
+  'Searches the skills by relevance (id, title, description, headings and body) and returns the best matches, ' +
+  'each with its iii:// URI, title, description, score and a snippet of the text around the match. Read a ' +
+  'result with skill::fetch (the skill__fetch tool). `under` keeps one subtree of ids (e.g. "acme").'
+
 /**
  * The extensions' functions (extensions.md), registered after the 13 the same way: public ones
  * have no metadata, internal ones `{internal: true}`.
@@ -156,6 +162,12 @@ export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
       'scripts/...), never anything outside it.',
     { schema: discovery.ReadSkillFileRequest, title: 'ReadSkillFileRequest' },
     { schema: discovery.ReadSkillFileResponse, title: 'ReadSkillFileResponse' },
+  ),
+  define(
+    'skill::search',
+    SEARCH_DESCRIPTION,
+    { schema: search.SearchSkillsInput, title: 'SearchSkillsInput' },
+    { schema: search.SearchSkillsOutput, title: 'SearchSkillsOutput', definitions: { SearchResult: search.SearchResult } },
   ),
 ]
 

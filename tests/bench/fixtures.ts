@@ -1,14 +1,12 @@
 /**
  * Deterministic bench content: skill bodies of an exact UTF-8 size that look like real skills (an
- * H1 title, a first paragraph longer than the index's 140-character cut, then sections), their
- * ids, and a folder of filesystem skills.
+ * H1 title, a first paragraph longer than the index's 140-character cut, then a section of prose
+ * about the skill's topics, so searches rank something), their ids, and a folder of filesystem
+ * skills.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-
-const FILLER =
-  'Call the section functions linked below for live data; the prose here only explains when each one ' +
-  'applies, which inputs it expects, and what a caller should do when it fails. '
+import { proseFor } from './prose.js'
 
 // 42 => "skill-00042"
 export function skillId(i: number): string {
@@ -22,8 +20,7 @@ export function skillBody(i: number, bytes: number): string {
     `Skill ${i} tells an agent how to look up, reconcile and correct the records of workflow ${i % 97}; ` +
     `read it before calling any of its functions, because the order of the calls matters.\n\n` +
     '## When to use\n\n'
-  let body = head
-  while (body.length < bytes) body += FILLER
+  const body = head + proseFor(i, bytes - head.length)
   return `${body.slice(0, bytes - 1)}\n`
 }
 

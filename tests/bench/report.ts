@@ -92,7 +92,7 @@ function growthRow(family: string, cases: CaseResult[], p50: (c: CaseResult) => 
   return { family, p50Ms, exponent1kTo10k }
 }
 
-function ratioTarget(cases: CaseResult[], id: string, target: string, limit: number): TargetResult {
+export function ratioTarget(cases: CaseResult[], id: string, target: string, limit: number): TargetResult {
   const found = cases.find((c) => c.id === id)
   const value = found === undefined ? undefined : p50Ratio(found)
   return {

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { FLOOR_LOAD, FLOOR_PREFIX, PROMPT_HANDLER } from './floor.js'
 import { skillBody, skillId, writeFsSkills } from './fixtures.js'
+import { benchSearch, searchTargets } from './search-case.js'
 import { FULL_BUDGET, QUICK_BUDGET, latencyPair, throughputOf, warmUp, type Budget } from './measure.js'
 import { memoryOf, runningFromSources, spawnScript, type Child, type Memory } from './processes.js'
 import { evaluateTargets, growthRows, MIB, renderReport, type BenchReport, type CaseResult, type MemoryResult } from './report.js'
@@ -123,6 +124,14 @@ async function main(): Promise<void> {
       peakRssBytes: after.peakRssBytes,
     }
     await stateWorker.stop()
+    await benchSearch({
+      startWorker: (config) => startSkillsWorker(url, tmp, 'search', config, children),
+      call,
+      register: (from, to) => registerSkills(call, from, to),
+      measure: (c) => run(c.id, c.label, c.functionId, c.payload, c.skills),
+      wanted: (id) => only === undefined || only.test(id),
+      maxSkills,
+    })
 
     await writeFsSkills(join(tmp, 'fs-skills'), FS_SKILLS, SKILL_BYTES)
     const fsConfig = { scopes: { skills: 'bench-fs-skills', prompts: 'bench-fs-prompts' }, skills: ['fs-skills/**/*.md'] }
@@ -147,7 +156,7 @@ async function main(): Promise<void> {
       cases,
       memory,
       growth,
-      targets: evaluateTargets(cases, growth, memory),
+      targets: [...evaluateTargets(cases, growth, memory), ...searchTargets(cases)],
     }
     process.stdout.write(`\n${renderReport(report)}`)
     if (flags.json !== undefined) {

@@ -194,14 +194,35 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
     })
   })
 
-  it('offers skill__fetch and the Skills Protocol discovery tools, with object input schemas', async () => {
+  it('offers skill__fetch, skill__search and the Skills Protocol discovery tools, with object input schemas', async () => {
     const { tools } = await mcp.client.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['skill__describe_skill', 'skill__fetch', 'skill__list_skills', 'skill__read_skill_file'])
+    expect(tools.map((tool) => tool.name)).toEqual(['skill__describe_skill', 'skill__fetch', 'skill__list_skills', 'skill__read_skill_file', 'skill__search'])
     expect(tools.every((tool) => tool.inputSchema.type === 'object')).toBe(true)
     expect(tools.find((tool) => tool.name === 'skill__fetch')!.inputSchema).toMatchObject({
       type: 'object',
       properties: { uri: { type: ['string', 'null'] }, uris: { type: ['array', 'null'], items: { type: 'string' } } },
     })
+    expect(tools.find((tool) => tool.name === 'skill__search')!.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['query'],
+      properties: { query: { type: 'string' }, limit: { type: ['integer', 'null'] }, under: { type: ['string', 'null'] } },
+    })
+  })
+
+  it('searches the demo skills through skill__search', async () => {
+    const result = await mcp.client.callTool({ name: 'skill__search', arguments: { query: 'glob patterns' } })
+    const expected = {
+      results: [{
+        uri: 'iii://iii-skills/publishing',
+        id: 'iii-skills/publishing',
+        title: 'Publishing skills',
+        description: 'Another worker publishes a skill with one call: `iii.trigger({ function_id: "skills::register", payload: { id, skill } })`.',
+        score: expect.any(Number),
+        snippet: '\u2026can be served without code too: list glob patterns under skills: in the worker config.',
+      }],
+    }
+    expect(result).toEqual({ content: [{ type: 'text', text: expect.any(String) }], structuredContent: expected })
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual(expected)
   })
 
   it('fetches several URIs in one skill__fetch call as sections joined by ---', async () => {

@@ -6,7 +6,7 @@ const spec = (id: string) => FUNCTION_BY_ID.get(id)!
 
 describe('published Skills Protocol functions (E2)', () => {
   it('registers the three discovery functions besides, not among, the 13 upstream ones', () => {
-    expect(ids).toEqual(['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file'])
+    expect(ids).toEqual(['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search'])
     expect(FUNCTIONS).toHaveLength(13)
     expect(FUNCTIONS.map((f) => f.id)).not.toContain('skill::list_skills')
   })

@@ -1,0 +1,22 @@
+/**
+ * What `skill::search` counts as a word, for the index and for queries alike: a run of letters,
+ * combining marks and digits, compared in lower case. Punctuation and symbols separate words, so
+ * `acme/billing-refunds` is `acme billing refunds` and `` `state::get` `` is `state get`.
+ * Common English function words are left out of the description, headings and body (they match
+ * almost every skill and rank nothing), but kept in ids and titles.
+ */
+
+const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u
+
+// "Refund `state::get`!" => ["Refund", "state", "get"]
+export function searchWords(text: string): string[] {
+  return text.split(NON_WORD).filter((word) => word !== '')
+}
+
+// Lucene's English stop set plus the question words and pronouns agents put in queries.
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'by', 'for', 'if', 'in', 'into', 'is', 'it', 'no', 'not', 'of',
+  'on', 'or', 'such', 'that', 'the', 'their', 'then', 'there', 'these', 'they', 'this', 'to', 'was', 'will', 'with',
+  'how', 'what', 'when', 'where', 'which', 'who', 'why', 'do', 'does', 'can', 'i', 'me', 'my', 'we', 'our', 'you',
+  'your', 'its',
+])

@@ -1,0 +1,93 @@
+/**
+ * `skill::search` (extensions.md E4.4): the index brought up to date, the query ranked, then the
+ * best `limit` results served from their bodies as they are now (title, description, snippet), so
+ * nothing shown is older than the call. A result whose skill went away meanwhile is left out and
+ * the next one takes its place.
+ */
+import { compareUtf8 } from '../core/ids.js'
+import { errorText, SkillsError } from '../core/errors.js'
+import { stateGetFailed } from '../core/messages.js'
+import { plainText, snippet } from '../core/search-text.js'
+import { subtreeRoot } from '../core/subtree.js'
+import { readBody } from '../fs/read-body.js'
+import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
+import type { Deps } from './deps.js'
+import { searchableText, searchIndexOf, shownLine, type Entry, type SearchMatch } from './search-index.js'
+import { StoredSkill } from './stored-rows.js'
+
+/** Scores are rounded to this many decimals, so equal relevance sorts by id. */
+const SCORE_DECIMALS = 4
+
+export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promise<SearchSkillsOutput> {
+  const index = searchIndexOf(deps)
+  await index.refresh()
+  const limit = input.limit ?? SEARCH_LIMIT_DEFAULT
+  const ranking = ranked(index.search(input.query, input.under === null ? undefined : subtreeRoot(input.under)))
+  const results: SearchResult[] = []
+  for (let batch = take(ranking, limit); batch.length > 0; batch = take(ranking, limit - results.length)) {
+    const served = await Promise.all(batch.map((hit) => {
+      const entry = index.entryOf(hit.id)
+      return entry === undefined ? undefined : serve(hit, entry, deps)
+    }))
+    for (const result of served) if (result !== undefined) results.push(result)
+    if (results.length === limit) break
+  }
+  return { results }
+}
+
+/**
+ * The matches by rounded score, highest first, then by id. MiniSearch hands them over by raw score,
+ * so equal rounded scores are neighbours: each run of them is sorted by id as it is reached, and a
+ * call that needs 10 results never sorts the thousands after them.
+ */
+function* ranked(matches: SearchMatch[]): Generator<SearchMatch> {
+  for (let i = 0; i < matches.length;) {
+    const score = round((matches[i] as SearchMatch).score)
+    let end = i + 1
+    while (end < matches.length && round((matches[end] as SearchMatch).score) === score) end++
+    const run = matches.slice(i, end).sort((a, b) => compareUtf8(a.id, b.id))
+    for (const match of run) yield { id: match.id, score, terms: match.terms }
+    i = end
+  }
+}
+
+function take<T>(items: Iterator<T>, count: number): T[] {
+  const out: T[] = []
+  while (out.length < count) {
+    const next = items.next()
+    if (next.done === true) break
+    out.push(next.value)
+  }
+  return out
+}
+
+async function serve(hit: SearchMatch, entry: Entry, deps: Deps): Promise<SearchResult | undefined> {
+  const body = entry.origin === 'state' ? await stateBody(hit.id, deps) : await readBody(entry.skill.path).catch(() => undefined)
+  if (body === undefined) return undefined
+  const { title, description } = shownLine(hit.id, body, entry)
+  return {
+    uri: `iii://${hit.id}`,
+    id: hit.id,
+    title: title ?? hit.id,
+    ...(description === undefined ? {} : { description }),
+    score: hit.score,
+    snippet: snippet(plainText(searchableText(body, entry)), new Set(hit.terms)),
+  }
+}
+
+// The row's body now; undefined when it is gone or no longer decodes (listings skip such rows too).
+async function stateBody(id: string, deps: Deps): Promise<string | undefined> {
+  let value: unknown
+  try {
+    value = await deps.state.get(deps.config.scopes.skills, id)
+  } catch (error) {
+    throw new SkillsError(stateGetFailed(errorText(error)))
+  }
+  const parsed = StoredSkill.safeParse(value)
+  return parsed.success ? parsed.data.skill : undefined
+}
+
+function round(score: number): number {
+  const scale = 10 ** SCORE_DECIMALS
+  return Math.round(score * scale) / scale
+}
