@@ -27,6 +27,8 @@ export interface EmbeddedEngineOptions {
   strict?: boolean
   /** Keep every frame in `frames` (tests). */
   recordFrames?: boolean
+  /** Default true. iii-state's `triggers_enabled`: false stops `state` triggers firing (bindings stay listed). */
+  triggersEnabled?: boolean
 }
 
 export interface FunctionListing {
@@ -72,6 +74,8 @@ export interface EmbeddedEngine {
   readonly frames: FrameRecord[]
   /** Resolves once state mutations so far are persisted (no-op without `stateFile`). */
   flush(): Promise<void>
+  /** iii-state's live `triggers_enabled` setting: whether state mutations fire `state` triggers. */
+  setStateTriggersEnabled(enabled: boolean): void
   close(): Promise<void>
 }
 
@@ -91,7 +95,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
     await stateFile.load()
   } else log.info(msg.LOG_STATE_IN_MEMORY)
   installEngineBuiltins(engine)
-  installStateBuiltins(engine, store)
+  const stateTriggers = installStateBuiltins(engine, store, options.triggersEnabled ?? true)
 
   const listener = await listen({ host, port: options.port ?? 0, engine, log })
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${listener.port}`
@@ -116,6 +120,9 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
       return true
     },
     flush: async () => stateFile?.flush(),
+    setStateTriggersEnabled(enabled) {
+      stateTriggers.triggersEnabled = enabled
+    },
     close() {
       closing ??= (async () => {
         for (const conn of [...engine.workers.values()]) {
