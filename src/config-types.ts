@@ -6,6 +6,22 @@ export interface SkillsConfig {
   skills: string[]
   /** Glob patterns of filesystem-backed prompts, relative to `baseDir` unless absolute. */
   prompts: string[]
+  /** The registry cache (E3); absent means the defaults of `DEFAULT_CACHE`. */
+  cache?: CacheConfig
+}
+
+export interface CacheConfig {
+  /** false: no cache at all, every call reads state (upstream's behaviour). */
+  enabled: boolean
+  /** How old a cached listing may be, at most (0: every listing reads state). */
+  max_staleness_ms: number
+}
+
+export const DEFAULT_CACHE: CacheConfig = { enabled: true, max_staleness_ms: 1000 }
+
+/** The cache settings in force: the config's, else the defaults. */
+export function cacheConfig(config: Pick<SkillsConfig, 'cache'>): CacheConfig {
+  return config.cache ?? DEFAULT_CACHE
 }
 
 export interface LoadedConfig {

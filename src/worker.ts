@@ -7,9 +7,11 @@
  */
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
-import type { LoadedConfig } from './config-types.js'
+import { performance } from 'node:perf_hooks'
+import { cacheConfig, type LoadedConfig, type SkillsConfig } from './config-types.js'
 import { LOG } from './core/messages.js'
-import { CachedStateStore } from './engine/registry-cache.js'
+import { CachedStateStore, sdkConnectionId } from './engine/registry-cache.js'
+import { StateStore } from './engine/state-store.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
@@ -38,7 +40,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const { config, baseDir } = options.loaded
   const log = options.log
   const iii = registerWorker(options.url, { workerName: 'skills', ...options.sdk })
-  const state = new CachedStateStore(iii, config.state_timeout_ms, [config.scopes.skills, config.scopes.prompts], log)
+  const state = stateStore(iii, config, log)
   const deps: Deps = {
     config,
     state,
@@ -53,11 +55,23 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   }
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
   registerFunctions(iii, deps)
-  state.bind()
+  if (state instanceof CachedStateStore) state.bind()
   log.info(LOG.functionsRegistered)
   void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
   log.info(LOG.ready)
   return { iii, deps, shutdown: () => iii.shutdown() }
+}
+
+/** The registry cache (E3) unless the config turns it off; then every call reads state, as upstream. */
+function stateStore(iii: IIIClient, config: SkillsConfig, log: Logger): StateStore {
+  const cache = cacheConfig(config)
+  if (!cache.enabled) {
+    log.info(LOG.registryCacheDisabled)
+    return new StateStore(iii, config.state_timeout_ms)
+  }
+  log.info({ max_staleness_ms: cache.max_staleness_ms }, LOG.registryCacheConfigured)
+  return new CachedStateStore(iii, config.state_timeout_ms, [config.scopes.skills, config.scopes.prompts], log,
+    () => sdkConnectionId(iii), { maxStalenessMs: cache.max_staleness_ms, now: () => performance.now() })
 }
 
 function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Logger): void {
