@@ -97,12 +97,12 @@ describe('the background refresh', () => {
     const first = h.read()
     await h.settle(0, 10)
     await first
-    // The first load took 10 ms: lead = 25 + 2 × 10 = 45 ms, so the refresh age is 155 ms.
-    expect(h.listings.refreshAge('k')).toBe(MAX - (MIN_LEAD_MS + 20))
-    h.t = 154
+    // The first load took 10 ms: lead = 25 + 1.5 × 10 = 40 ms, so the refresh age is 160 ms.
+    expect(h.listings.refreshAge('k')).toBe(MAX - (MIN_LEAD_MS + 15))
+    h.t = 159
     expect(await h.read()).toBe('loaded@0')
     expect(h.loads).toHaveLength(1)
-    h.t = 155
+    h.t = 160
     expect(await h.read()).toBe('loaded@0')
     expect(h.loads).toHaveLength(2)
     h.t = 190
@@ -110,16 +110,18 @@ describe('the background refresh', () => {
     expect(await h.read()).toBe('loaded@0')
     expect(h.loads).toHaveLength(2)
     await h.settle(1, 1)
-    expect(await h.read()).toBe('loaded@155')
+    expect(await h.read()).toBe('loaded@160')
     expect(h.loads).toHaveLength(2)
   })
 
-  it('leads by at most half the bound when loads are slow', async () => {
+  it('leads by at most a quarter of the bound when loads are slow, so a slow load is not refreshed on arrival', async () => {
     const h = new Harness()
     const first = h.read()
-    await h.settle(0, 500)
+    await h.settle(0, 120)
     await first
-    expect(h.listings.refreshAge('k')).toBe(MAX / 2)
+    expect(h.listings.refreshAge('k')).toBe(MAX * 3 / 4)
+    expect(await h.read()).toBe('loaded@0')
+    expect(h.loads).toHaveLength(1)
   })
 
   it('is shared by callers that arrive after the result expired', async () => {
