@@ -6,8 +6,8 @@
  * costs are in the floor and the ratio shows what the worker adds on top.
  *
  *   --json <path>      also write the figures as JSON (to compare runs)
- *   --quick            small budgets: a smoke run, not a measurement
- *   --max-skills <n>   stop the registry ladder at n (100, 1000 or 10000; default 10000)
+ *   --quick            small budgets, ladders up to 1,000: a smoke run, not a measurement
+ *   --max-skills <n>   stop the registry ladders at n (100, 1000 or 10000; default 10000, 1000 with --quick)
  *   --cpu-prof <dir>   run the worker and the engine under --cpu-prof, profiles into <dir>
  *   --only <regex>     measure only the cases whose id matches (e.g. 'list@|index@'); the state
  *                      registry still loads; the fs trees load only for a selected fs case, and the
@@ -51,7 +51,7 @@ const { values: flags } = parseArgs({
   options: {
     json: { type: 'string' },
     quick: { type: 'boolean', default: false },
-    'max-skills': { type: 'string', default: '10000' },
+    'max-skills': { type: 'string' },
     'cpu-prof': { type: 'string' },
     only: { type: 'string' },
   },
@@ -60,7 +60,8 @@ const only = flags.only === undefined ? undefined : new RegExp(flags.only)
 const budget: Budget = flags.quick ? QUICK_BUDGET : FULL_BUDGET
 /** Idle time after loading the largest registry before its settled RSS is read: V8's memory reducer runs after ~10 s. */
 const SETTLE_MS = flags.quick ? 2000 : 15_000
-const maxSkills = Number(flags['max-skills'])
+/** A quick run stops both ladders at 1,000 unless told otherwise: a smoke run of every path but the 10,000 ones. */
+const maxSkills = Number(flags['max-skills'] ?? (flags.quick ? 1000 : 10_000))
 const profileDir = flags['cpu-prof'] === undefined ? undefined : resolve(flags['cpu-prof'])
 const nodeFlags = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir]
 const childEnv = { OTEL_ENABLED: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }

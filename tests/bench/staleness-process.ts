@@ -68,8 +68,9 @@ const listLoop = (async () => {
 
 const lagsMs: number[] = []
 for (let k = 0; k < samples; k++) {
-  // Writes land at random points of the refresh cycle.
-  await sleep(Math.random() * 50)
+  // Writes land at random points of the refresh cycle, and (behind the slow subscriber) after the
+  // previous write's delayed report, which would otherwise bring this one in early.
+  await sleep((topology === 'slow' ? SLOW_SUBSCRIBER_MS + 20 : 0) + Math.random() * 50)
   const id = `probe-${String(k).padStart(4, '0')}`
   await HANDLERS['skills::register']!({ id, skill: `# Probe ${k}\n\nWritten through the other instance.\n` }, writer.deps)
   const ackedAt = performance.now()
