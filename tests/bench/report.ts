@@ -37,7 +37,10 @@ export interface MemoryResult {
 export interface StalenessResult {
   topology: string
   maxStalenessMs: number
+  /** From each write's acknowledgement to the start of the first listing that showed it. */
   lag: LatencySummary
+  /** The latest start, after its write's acknowledgement, of a listing that still missed the write: what the bound limits. */
+  oldestStaleMs: number
 }
 
 export interface TargetResult {
@@ -157,12 +160,12 @@ function rssTarget(registry: Registry): Target {
   }
 }
 
-/** One target per measured topology: no listing may be older than the bound. */
+/** One target per measured topology: no listing that starts max_staleness_ms after a write misses it. */
 const stalenessTargets: Target = ({ staleness }) => staleness.map((s) => ({
   target: `cross-instance listing staleness, ${s.topology}`,
-  limit: `max ≤ ${s.maxStalenessMs} ms`,
-  measured: `max ${formatMs(s.lag.maxMs)} ms (p50 ${formatMs(s.lag.p50Ms)}, p99 ${formatMs(s.lag.p99Ms)}; ${s.lag.samples} writes)`,
-  met: s.lag.maxMs <= s.maxStalenessMs,
+  limit: `stale ≤ ${s.maxStalenessMs} ms after the write`,
+  measured: `stale up to ${formatMs(s.oldestStaleMs)} ms; shown after p50 ${formatMs(s.lag.p50Ms)}, max ${formatMs(s.lag.maxMs)} ms (${s.lag.samples} writes)`,
+  met: s.oldestStaleMs <= s.maxStalenessMs,
 }))
 
 /** The E3 targets (and the earlier fetch target), one line each. */
@@ -210,9 +213,10 @@ const STALENESS_COLUMNS: Column<StalenessResult>[] = [
   { header: 'cross-instance staleness', align: 'left', cell: (s) => s.topology },
   { header: 'max_staleness_ms', align: 'right', cell: (s) => String(s.maxStalenessMs) },
   { header: 'writes', align: 'right', cell: (s) => String(s.lag.samples) },
-  { header: 'p50 ms', align: 'right', cell: (s) => formatMs(s.lag.p50Ms) },
+  { header: 'shown after p50 ms', align: 'right', cell: (s) => formatMs(s.lag.p50Ms) },
   { header: 'p99 ms', align: 'right', cell: (s) => formatMs(s.lag.p99Ms) },
   { header: 'max ms', align: 'right', cell: (s) => formatMs(s.lag.maxMs) },
+  { header: 'stale up to ms', align: 'right', cell: (s) => formatMs(s.oldestStaleMs) },
 ]
 
 const SIZES = ['100', '1000', '10000']

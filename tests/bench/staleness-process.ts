@@ -2,11 +2,15 @@
  * The cross-instance staleness measurement, in its own process: an embedded engine (its `state`
  * triggers on, off, or on behind a slow subscriber bound first) and two skills worker instances with
  * the default cache. Instance B lists back to back, as under steady listing load; instance A
- * registers a new skill now and then, and each sample is how long after A's register was
- * acknowledged the first listing through B that shows it started (0 if one started earlier already
- * showed it). Both instances register the same function ids, so the engine routes a call to only one
- * of them: the listings and registers are made through each instance's handlers directly, and
- * every state access still goes through the engine. Prints one JSON line: `{lagsMs: [...]}`.
+ * registers a new skill now and then, at random points of B's refresh cycle. For each write it
+ * records, relative to A's acknowledgement:
+ * - `lagMs`: when the first listing through B that shows the skill started;
+ * - `staleMs`: when the last listing through B that still missed it started (0 if none did).
+ * The contract bounds `staleMs` (a listing that starts max_staleness_ms after the write shows it);
+ * `lagMs` also counts the gap until the loop's next call, which a busy machine can stretch.
+ * Both instances register the same function ids, so the engine routes a call to only one of them:
+ * the listings and registers are made through each instance's handlers directly, and every state
+ * access still goes through the engine. Prints one JSON line: `{samples: [{lagMs, staleMs}, …]}`.
  *
  *   staleness-process <on|off|slow> <samples> <max_staleness_ms>
  */
@@ -54,32 +58,48 @@ for (const w of [writer, reader]) {
 }
 for (let i = 0; i < REGISTRY_SKILLS; i++) await HANDLERS['skills::register']!({ id: skillId(i), skill: skillBody(i, 2048) }, writer.deps)
 
-/** Start time of the first listing through the reader that showed each id. */
-const firstSeen = new Map<string, number>()
+interface Probe {
+  id: string
+  ackedAt: number
+  firstSeenAt?: number
+  lastMissedAt?: number
+}
+
+let probe: Probe | undefined
 let listing = true
 const listLoop = (async () => {
   while (listing) {
     const startedAt = performance.now()
     const { skills } = await HANDLERS['skills::list']!({}, reader.deps) as { skills: Array<{ id: string }> }
-    for (const { id } of skills) if (!firstSeen.has(id)) firstSeen.set(id, startedAt)
+    const current = probe
+    if (current !== undefined && startedAt >= current.ackedAt) {
+      if (skills.some((s) => s.id === current.id)) current.firstSeenAt ??= startedAt
+      else current.lastMissedAt = startedAt
+    }
     await yieldToIo()
   }
 })()
 
-const lagsMs: number[] = []
+const samplesOut: Array<{ lagMs: number; staleMs: number }> = []
 for (let k = 0; k < samples; k++) {
-  // Writes land at random points of the refresh cycle, and (behind the slow subscriber) after the
-  // previous write's delayed report, which would otherwise bring this one in early.
-  await sleep((topology === 'slow' ? SLOW_SUBSCRIBER_MS + 20 : 0) + Math.random() * 50)
+  // Writes land at random points of B's refresh cycle (with triggers off the cycle is the bound
+  // itself), and behind the slow subscriber after the previous write's delayed report, which would
+  // otherwise bring this one in early.
+  const spread = topology === 'off' ? maxStalenessMs : 50
+  await sleep((topology === 'slow' ? SLOW_SUBSCRIBER_MS + 20 : 0) + Math.random() * spread)
   const id = `probe-${String(k).padStart(4, '0')}`
   await HANDLERS['skills::register']!({ id, skill: `# Probe ${k}\n\nWritten through the other instance.\n` }, writer.deps)
-  const ackedAt = performance.now()
-  await until(async () => firstSeen.has(id), 1)
-  lagsMs.push(Math.max(0, (firstSeen.get(id) as number) - ackedAt))
+  const current: Probe = { id, ackedAt: performance.now() }
+  probe = current
+  await until(async () => current.firstSeenAt !== undefined, 1)
+  samplesOut.push({
+    lagMs: Math.max(0, (current.firstSeenAt as number) - current.ackedAt),
+    staleMs: current.lastMissedAt === undefined ? 0 : current.lastMissedAt - current.ackedAt,
+  })
 }
 listing = false
 await listLoop
-process.stdout.write(`${JSON.stringify({ lagsMs })}\n`)
+process.stdout.write(`${JSON.stringify({ samples: samplesOut })}\n`)
 await writer.shutdown()
 await reader.shutdown()
 await slow?.shutdown()

@@ -3,14 +3,16 @@ import { parseStalenessOutput, STALENESS_TOPOLOGIES } from './staleness.js'
 
 describe('parseStalenessOutput', () => {
   it('finds the result line among the SDK\'s own output', () => {
-    expect(parseStalenessOutput('[OTel] OpenTelemetry is disabled.\n{"lagsMs":[0,12.5,980]}\n')).toEqual([0, 12.5, 980])
+    expect(parseStalenessOutput('[OTel] OpenTelemetry is disabled.\n{"samples":[{"lagMs":0,"staleMs":0},{"lagMs":980.5,"staleMs":979}]}\n'))
+      .toEqual([{ lagMs: 0, staleMs: 0 }, { lagMs: 980.5, staleMs: 979 }])
   })
 
   it.each([
     ['no result line', 'crashed\n'],
-    ['an empty sample', '{"lagsMs":[]}\n'],
-    ['a negative lag', '{"lagsMs":[1,-2]}\n'],
-    ['a non-number', '{"lagsMs":[1,"2"]}\n'],
+    ['an empty sample', '{"samples":[]}\n'],
+    ['a negative lag', '{"samples":[{"lagMs":-2,"staleMs":0}]}\n'],
+    ['a missing stale time', '{"samples":[{"lagMs":2}]}\n'],
+    ['a non-number', '{"samples":[{"lagMs":"2","staleMs":0}]}\n'],
   ])('refuses %s', (_case, stdout) => {
     expect(() => parseStalenessOutput(stdout)).toThrow(/staleness probe printed/)
   })

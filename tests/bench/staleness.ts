@@ -19,13 +19,22 @@ export const STALENESS_TOPOLOGIES: StalenessTopology[] = [
   { arg: 'off', label: 'state triggers off (triggers_enabled: false)', samples: 40, quickSamples: 5 },
 ]
 
-// 'noise\n{"lagsMs":[1,2]}\n' => [1, 2]
-export function parseStalenessOutput(stdout: string): number[] {
-  const line = stdout.split('\n').find((l) => l.startsWith('{"lagsMs":'))
+export interface StalenessSample {
+  /** From the write's acknowledgement to the start of the first listing through the other instance that showed it. */
+  lagMs: number
+  /** From the acknowledgement to the start of the last listing that still missed it (0: none did). */
+  staleMs: number
+}
+
+// 'noise\n{"samples":[{"lagMs":1,"staleMs":0}]}\n' => [{lagMs: 1, staleMs: 0}]
+export function parseStalenessOutput(stdout: string): StalenessSample[] {
+  const line = stdout.split('\n').find((l) => l.startsWith('{"samples":'))
   if (line === undefined) throw new Error(`staleness probe printed no result: ${JSON.stringify(stdout.slice(0, 500))}`)
-  const { lagsMs } = JSON.parse(line) as { lagsMs: unknown }
-  if (!Array.isArray(lagsMs) || lagsMs.length === 0 || !lagsMs.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)) {
+  const { samples } = JSON.parse(line) as { samples: unknown }
+  const valid = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= 0
+  if (!Array.isArray(samples) || samples.length === 0 ||
+    !samples.every((s: { lagMs?: unknown; staleMs?: unknown } | null) => valid(s?.lagMs) && valid(s?.staleMs))) {
     throw new Error(`staleness probe printed a bad result: ${line}`)
   }
-  return lagsMs as number[]
+  return samples as StalenessSample[]
 }
