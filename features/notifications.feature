@@ -4,8 +4,9 @@ Feature: skills::on-change and prompts::on-change fan-out
   trigger types `skills::on-change` and `prompts::on-change`. These scenarios bind an in-process
   subscriber (`registerTrigger` with `config: {}`), mutate the registry, and check what the
   subscriber received: `{op, id}` for skills, `{op, name}` for prompts (the engine's
-  `_caller_worker_id` aside). Validation failures, no-op unregisters, reads and filesystem
-  entries fire nothing; a later mutation is used as a marker to prove it.
+  `_caller_worker_id` aside). Validation failures, no-op unregisters and reads fire nothing; a
+  later mutation is used as a marker to prove it. A file added under the fs globs fires its own
+  event with `origin: "fs"` (E3; see fs_notifications.feature).
 
   Background:
     Given the iii engine is reachable
@@ -57,9 +58,9 @@ Feature: skills::on-change and prompts::on-change fan-out
     And I read the URI "iii://skills"
     And I read the URI "iii://on-disk"
     And I register a scoped skill "marker" with body "# marker"
-    Then the subscriber observed exactly:
+    Then the subscriber observed, in any order:
       """
-      [{"op": "register", "id": "<id:marker>"}]
+      [{"op": "register", "id": "on-disk", "origin": "fs"}, {"op": "register", "id": "<id:marker>"}]
       """
 
   Scenario: every bound subscriber receives each event, and an unbound one stops
@@ -120,7 +121,7 @@ Feature: skills::on-change and prompts::on-change fan-out
     And I register a prompt with name "<id:bad>", description " ", function_id "test::handler"
     And I call prompts::mcp-list
     And I register a scoped prompt "marker" pointing at "test::handler"
-    Then the subscriber observed exactly:
+    Then the subscriber observed, in any order:
       """
-      [{"op": "register", "name": "<id:marker>"}]
+      [{"op": "register", "name": "on-disk", "origin": "fs"}, {"op": "register", "name": "<id:marker>"}]
       """

@@ -1,6 +1,6 @@
 /**
  * The skills worker on an iii engine (§9): connect, register the two on-change trigger types and the
- * 13 functions in upstream order, bind the registry cache to the state trigger, scan the filesystem
+ * 13 functions in upstream order (then the extensions' functions), bind the registry cache to the state trigger, scan the filesystem
  * sources once, and hand back a shutdown hook.
  * The SDK connects in the background and replays every registration after a reconnect, so nothing
  * here waits for the engine.
@@ -15,9 +15,10 @@ import { StateStore } from './engine/state-store.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
+import { forwardFsChanges } from './functions/fs-notify.js'
 import type { Deps } from './functions/deps.js'
-import { HANDLERS } from './functions/index.js'
-import { FUNCTIONS, TRIGGER_TYPES } from './schemas/functions.js'
+import { EXTENSION_HANDLERS, HANDLERS } from './functions/index.js'
+import { EXTENSION_FUNCTIONS, FUNCTIONS, TRIGGER_TYPES, type FunctionSpec } from './schemas/functions.js'
 import { parseInput } from './schemas/parse.js'
 
 type InitOptions = NonNullable<Parameters<typeof registerWorker>[1]>
@@ -44,7 +45,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const deps: Deps = {
     config,
     state,
-    fs: new FsSources(config, baseDir, log),
+    fs: new FsSources(config, baseDir, log, { index: fsIndexEnabled(config) }),
     notify: {
       skills: new Subscribers('skills::on-change', iii, log),
       prompts: new Subscribers('prompts::on-change', iii, log),
@@ -54,12 +55,28 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
     invoke: (functionId, payload) => iii.trigger({ function_id: functionId, payload, timeoutMs: config.state_timeout_ms }),
   }
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
-  registerFunctions(iii, deps)
+  registerFunctions(iii, deps, FUNCTIONS, HANDLERS)
+  registerFunctions(iii, deps, EXTENSION_FUNCTIONS, EXTENSION_HANDLERS)
   if (state instanceof CachedStateStore) state.bind()
   log.info(LOG.functionsRegistered)
+  log.info({ functions: EXTENSION_FUNCTIONS.map((fn) => fn.id) }, LOG.extensionsRegistered)
+  forwardFsChanges(deps)
+  deps.fs.start()
   void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
   log.info(LOG.ready)
-  return { iii, deps, shutdown: () => iii.shutdown() }
+  return {
+    iii,
+    deps,
+    shutdown: () => {
+      deps.fs.close()
+      return iii.shutdown()
+    },
+  }
+}
+
+// `cache: {enabled: false}` (E3) turns the fs index off too: every call then reads the disk.
+function fsIndexEnabled(config: SkillsConfig): boolean {
+  return cacheConfig(config).enabled
 }
 
 /** The registry cache (E3) unless the config turns it off; then every call reads state, as upstream. */
@@ -84,9 +101,14 @@ function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Log
   log.info({ trigger_type: type.id }, LOG.triggerTypeRegistered)
 }
 
-function registerFunctions(iii: IIIClient, deps: Deps): void {
-  for (const fn of FUNCTIONS) {
-    const handle = HANDLERS[fn.id]
+function registerFunctions(
+  iii: IIIClient,
+  deps: Deps,
+  functions: readonly FunctionSpec[],
+  handlers: Readonly<Record<string, (input: unknown, deps: Deps) => Promise<unknown>>>,
+): void {
+  for (const fn of functions) {
+    const handle = handlers[fn.id]
     if (handle === undefined) throw new Error(`no handler for ${fn.id}`)
     iii.registerFunction(fn.id, async (data: unknown) => handle(parseInput(fn.input, data), deps), {
       description: fn.description,

@@ -13,9 +13,14 @@ setDefaultTimeout(20_000)
 /**
  * Upstream's globs plus the ones fs_sources.feature needs: a second folder (`fs-extra/`) for
  * duplicate ids across patterns, a brace pattern, and a second pattern that matches files
- * `fs-skills/**` already matched (the same file via two patterns).
+ * `fs-skills/**` already matched (the same file via two patterns). Then agent_skills.feature's: a
+ * folder of Agent Skills (`agent-kit/`, a copy of tests/fixtures/agent-skills) and a literal
+ * SKILL.md pattern.
  */
-export const BDD_SKILL_GLOBS = ['fs-skills/**/*.md', 'fs-extra/*.md', 'fs-skills/{same,twin}.md', 'fs-braces/{red,blue}.md']
+export const BDD_SKILL_GLOBS = [
+  'fs-skills/**/*.md', 'fs-extra/*.md', 'fs-skills/{same,twin}.md', 'fs-braces/{red,blue}.md',
+  'agent-kit/skills/**/SKILL.md', 'solo-skill/SKILL.md',
+]
 export const BDD_PROMPT_GLOBS = ['fs-prompts/**/*.md']
 
 let environment: Promise<TestEnvironment> | undefined

@@ -42,6 +42,10 @@ export class SkillsWorld extends World {
   lastError: string | undefined
   readonly vars = new Map<string, string>()
   readonly subscribers = new Map<string, Subscriber>()
+  /** Log lines of the last boot diagnostics run (agent_skills.feature). */
+  bootLog: Array<Record<string, unknown>> = []
+  /** Names each page of the last `skill::list_skills` walk returned, page by page. */
+  walkPages: string[][] = []
   /** Inputs each test-registered function received, `_caller_worker_id` removed. */
   readonly handlerInputs = new Map<string, Json[]>()
   private readonly cleanups: Cleanup[] = []

@@ -18,3 +18,14 @@ export function memoize<T>(owner: object, key: string, compute: () => T): T {
   byKey.set(key, value)
   return value
 }
+
+/** `compute()` once per pair of objects (e.g. one state summary array and one fs snapshot). */
+export function memoizePair<T>(first: object, second: object, key: string, compute: () => T): T {
+  const bySecond = memoize(first, key, () => new WeakMap<object, { value: T }>())
+  let hit = bySecond.get(second)
+  if (hit === undefined) {
+    hit = { value: compute() }
+    bySecond.set(second, hit)
+  }
+  return hit.value
+}

@@ -108,11 +108,16 @@ export const notUnderPrefix = (path: string, prefix: string) => `${path} is not 
 export const nonUtf8Path = (path: string) => `non-UTF-8 path: ${path}`
 export const fsInvalidId = (id: string, reason: string) => `invalid id ${dbg(id)}: ${reason}`
 export const fsDuplicateId = (id: string, firstPath: string) => `duplicate id ${dbg(id)} also produced by ${firstPath}`
-export const fsPromptReadFailed = (error: string) => `read: ${error}`
-export const FS_PROMPT_NO_FRONTMATTER = 'missing YAML frontmatter (expected --- ... --- block at file start)'
-export const fsPromptYaml = (error: string) => `invalid frontmatter YAML: ${error}`
+// Frontmatter skip reasons shared by prompt files (§6.4) and skill folders (E1).
+export const fsReadFailed = (error: string) => `read: ${error}`
+export const FS_NO_FRONTMATTER = 'missing YAML frontmatter (expected --- ... --- block at file start)'
+export const fsFrontmatterYaml = (error: string) => `invalid frontmatter YAML: ${error}`
 export const fsPromptInvalidName = (name: string, reason: string) => `invalid prompt name ${dbg(name)}: ${reason}`
-export const FS_PROMPT_NO_DESCRIPTION = 'frontmatter missing non-empty `description`'
+export const FS_NO_DESCRIPTION = 'frontmatter missing non-empty `description`'
+// Skill folders (E1).
+export const fsFolderNameMismatch = (name: string, segment: string) =>
+  `frontmatter name ${dbg(name)} does not match folder ${dbg(segment)}`
+export const FS_DESCRIPTION_TOO_LONG = 'description longer than 1024 characters'
 export const fsDuplicateName = (name: string, firstPath: string) =>
   `duplicate name ${dbg(name)} also produced by ${firstPath}`
 export const FS_SHADOWED_BY_STATE = 'collision with state-backed entry'
@@ -137,6 +142,31 @@ export const YAML_RECURSION_LIMIT = 'recursion limit exceeded'
 export const yamlDuplicateField = (field: string) => `duplicate field \`${field}\``
 export const yamlFieldError = (field: string, error: string) => `${field}: ${error}`
 export const yamlAt = (error: string, line: number, column: number) => `${error} at line ${line} column ${column}`
+// Why the fs index cannot trust file events (logged once with LOG.fsWatchUnavailable).
+export const watchUnsupportedPlatform = (platform: string) =>
+  `file events are trusted only on Linux (inotify), not on ${platform}`
+export const watchNoEvents = (path: string, kind: string) =>
+  `${path} is on a ${kind} file system, where changes made elsewhere raise no events`
+
+// --- Skills Protocol discovery (E2); an unknown name is `skillNotFound(name)` ----------------------
+export const skillVersionNotFound = (name: string, version: string) => `Skill version not found: ${name}@${version}`
+export const fileNotFound = (path: string) => `File not found: ${path}`
+export const invalidSkillPath = (path: string, reason: string) => `Invalid path ${dbg(path)}: ${reason}`
+export const PATH_EMPTY = 'must be non-empty'
+export const PATH_ABSOLUTE = 'must be relative to the skill folder'
+export const PATH_PARENT_SEGMENT = "must not contain a '..' segment"
+export const PATH_BACKSLASH = 'must not contain a backslash'
+export const PATH_NUL = 'must not contain a NUL character'
+export const pathOutsideFolder = (path: string) => `Path resolves outside the skill folder: ${path}`
+export const notAFile = (path: string) => `Not a file: ${path}`
+export const skillFileTooLarge = (path: string, len: number, max: number) => `File too large: ${path} (${len} bytes; max ${max})`
+export const skillFileNotUtf8 = (path: string) => `File is not valid UTF-8 text: ${path}`
+export const fileChangedWhileRead = (path: string) => `File changed while it was read: ${path}`
+export const invalidSkillToml = (name: string, error: string) => `Invalid skill.toml of ${name}: ${error}`
+export const CURSOR_FOREIGN = 'not a cursor returned by list_skills'
+export const CURSOR_OTHER_NAMESPACE = 'was returned for another namespace'
+export const LIMIT_RANGE = 'must be an integer from 1 to 500'
+export const mustBeOneOf = (values: readonly string[]) => `must be one of ${values.map((v) => dbg(v)).join(', ')}`
 
 // --- log messages (fields are passed separately, pino style) --------------------------------------
 export const LOG = {
@@ -145,6 +175,7 @@ export const LOG = {
   triggerTypeRegistered: 'registered trigger type',
   functionsRegistered: 'skills registered 7 skills::*, 1 skill::* and 5 prompts::* functions',
   ready: 'skills ready: 13 functions + 2 custom trigger types',
+  extensionsRegistered: 'skills registered extension functions',
   shuttingDown: 'skills shutting down',
   skillRegistered: 'skill registered',
   skillUnregister: 'skill unregister',
@@ -160,6 +191,9 @@ export const LOG = {
   fsShadowScanFailed: 'could not list state scopes to find shadowed fs entries',
   globEntryError: 'glob entry error; skipping',
   deriveIdFailed: 'derive id failed; skipping',
+  fsWatchUnavailable: 'fs watch unavailable; re-reading fs sources on every call',
+  fsChangesFailed: 'fs change notification failed',
+  fsEventsLost: 'fs watch events may have been lost (inotify queue full); re-reading every fs source',
   fsPromptIgnoresArguments: 'fs prompt ignoring caller-supplied arguments (no templating)',
   connecting: 'connecting to iii engine',
   embeddedIgnoresUrl: 'ignoring --url/III_URL: --embedded connects to its own engine',

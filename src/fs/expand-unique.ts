@@ -7,6 +7,8 @@
 import { samePath } from '../core/glob-ids.js'
 import { compareUtf8 } from '../core/ids.js'
 import type { Logger } from '../logger.js'
+import { mapInBatches } from './batches.js'
+import { directView, type FsView } from './fs-view.js'
 import { globMatches, type GlobMatch } from './glob-matches.js'
 import type { FsSkip } from './types.js'
 
@@ -24,18 +26,23 @@ export async function expandUnique<T extends { path: string }>(
   baseDir: string,
   log: Logger,
   rules: ExpandRules<T>,
+  view: FsView = directView,
 ): Promise<{ entries: T[]; skipped: FsSkip[] }> {
   const byKey = new Map<string, T>()
   const skipped: FsSkip[] = []
   const skip = (path: string, reason: string) => skipped.push({ kind: rules.kind, path, reason })
   for (const pattern of patterns) {
-    const result = await globMatches(pattern, baseDir, log)
+    const result = await globMatches(pattern, baseDir, log, view)
     if ('error' in result) {
       skip(pattern, result.error)
       continue
     }
-    for (const match of result.matches) {
-      const loaded = await rules.load(match)
+    // A watched view keeps what a file loaded to until the file changes. Files load a batch at a
+    // time and are taken in match order, as before.
+    const loads = await mapInBatches(result.matches, (match) =>
+      view.remember(match.path, `${rules.kind}:${match.id}`, async () => rules.load(match)))
+    for (const [i, match] of result.matches.entries()) {
+      const loaded = loads[i] as Loaded<T>
       if ('reason' in loaded) {
         skip(match.path, loaded.reason)
         continue

@@ -3,8 +3,8 @@
  * the whole file's size (frontmatter included) and the mtime as a D9 timestamp; `0` and `""` when
  * the file cannot be stat'ed (it may have vanished since the scan).
  */
-import { stat } from 'node:fs/promises'
 import { formatTimestamp } from '../core/time.js'
+import { statPath, type StatResult } from './fs-view.js'
 
 export interface FileMeta {
   bytes: number
@@ -12,10 +12,10 @@ export interface FileMeta {
 }
 
 export async function fileMeta(path: string): Promise<FileMeta> {
-  try {
-    const info = await stat(path)
-    return { bytes: info.size, registeredAt: formatTimestamp(info.mtime) }
-  } catch {
-    return { bytes: 0, registeredAt: '' }
-  }
+  return metaOf(await statPath(path))
+}
+
+export function metaOf(info: StatResult): FileMeta {
+  if ('error' in info) return { bytes: 0, registeredAt: '' }
+  return { bytes: info.size, registeredAt: formatTimestamp(info.mtime) }
 }

@@ -6,6 +6,7 @@
 import { deriveId, staticPrefix } from '../core/glob-ids.js'
 import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
+import { directView, type FsView } from './fs-view.js'
 import { absolutePattern, expandGlob } from './globs.js'
 
 export interface GlobMatch {
@@ -17,8 +18,9 @@ export async function globMatches(
   pattern: string,
   baseDir: string,
   log: Logger,
+  view: FsView = directView,
 ): Promise<{ matches: GlobMatch[] } | { error: string }> {
-  const expansion = await expandGlob(pattern, baseDir, log)
+  const expansion = await expandGlob(pattern, baseDir, log, view)
   if ('error' in expansion) return expansion
   const prefix = staticPrefix(absolutePattern(pattern, baseDir)) || baseDir
   const matches: GlobMatch[] = []

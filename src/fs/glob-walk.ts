@@ -5,19 +5,15 @@
  * it never re-enters a directory that is already on the current descent, so a symlink loop cannot
  * make a scan run forever.
  */
-import { lstat, readdir, stat } from 'node:fs/promises'
-import type { BigIntStats } from 'node:fs'
 import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
+import { directView, type FsView, type PathInfo, type StatResult } from './fs-view.js'
 import { type CompiledGlob, type Component, matchesComponent, matchName, startsWithDot } from './glob-pattern.js'
-import { ioErrorText } from './io-error.js'
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true })
 
 /** Matched regular files (symlinks followed), in no particular order. */
-export async function walkGlob(glob: CompiledGlob, log: Logger): Promise<string[]> {
+export async function walkGlob(glob: CompiledGlob, log: Logger, view: FsView = directView): Promise<string[]> {
   if (glob.requireDir || glob.components.length === 0) return []
-  const walker = new Walker(glob.components, log)
+  const walker = new Walker(glob.components, log, view)
   await walker.fill(glob.root, 0, new Set())
   return walker.regularFiles()
 }
@@ -29,40 +25,40 @@ function join(dir: string, name: string): string {
 }
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
-const identity = (s: BigIntStats) => `${s.dev}:${s.ino}`
 
-async function statOrUndefined(path: string): Promise<BigIntStats | undefined> {
-  try {
-    return await stat(path, { bigint: true })
-  } catch {
-    return undefined
-  }
+async function infoOrUndefined(view: FsView, path: string): Promise<PathInfo | undefined> {
+  const info = await view.stat(path)
+  return 'error' in info ? undefined : info
 }
 
 class Walker {
   private readonly candidates: string[] = []
   private readonly last: number
 
-  constructor(private readonly components: readonly Component[], private readonly log: Logger) {
+  constructor(
+    private readonly components: readonly Component[],
+    private readonly log: Logger,
+    private readonly view: FsView,
+  ) {
     this.last = components.length - 1
   }
 
   /** fill_todo: apply component `idx` inside `dir`; `ancestors` are the directories `**` is inside. */
   async fill(dir: string, idx: number, ancestors: ReadonlySet<string>): Promise<void> {
-    const info = await statOrUndefined(dir)
-    if (!info?.isDirectory()) return
+    const info = await infoOrUndefined(this.view, dir)
+    if (!info?.isDirectory) return
     const component = this.components[idx] as Component
     if (component.kind === 'literal') {
       const next = join(dir, component.text)
       const special = component.text === '.' || component.text === '..'
-      if (special || (await this.exists(next))) await this.add(next, idx, ancestors)
+      if (special || (await this.view.exists(next))) await this.add(next, idx, ancestors)
       return
     }
-    const inside = component.kind === 'recursive' ? new Set(ancestors).add(identity(info)) : ancestors
+    const inside = component.kind === 'recursive' ? new Set(ancestors).add(info.identity) : ancestors
     const paths = (await this.list(dir)).map((name) => join(dir, name))
     // Under `**` every entry is stat'ed; all at once, then visited in order (a folder of 2,000 skills
     // stat'ed one await at a time took ~100 ms per listing).
-    const infos = component.kind === 'recursive' ? await Promise.all(paths.map(statOrUndefined)) : []
+    const infos = component.kind === 'recursive' ? await Promise.all(paths.map((path) => infoOrUndefined(this.view, path))) : []
     for (const [i, path] of paths.entries()) await this.visit(path, idx, inside, infos[i])
     if (!startsWithDot(component)) return
     for (const special of ['.', '..']) {
@@ -78,12 +74,12 @@ class Walker {
   }
 
   /** One directory entry found while applying component `idx` (the crate's `Paths::next`). */
-  private async visit(path: string, idx: number, ancestors: ReadonlySet<string>, info?: BigIntStats): Promise<void> {
+  private async visit(path: string, idx: number, ancestors: ReadonlySet<string>, info?: PathInfo): Promise<void> {
     let current = idx
     if (this.components[current]?.kind === 'recursive') {
       let next = current
       while (this.components[next + 1]?.kind === 'recursive') next++
-      if (info?.isDirectory() && !ancestors.has(identity(info))) await this.fill(path, next, ancestors)
+      if (info?.isDirectory && !ancestors.has(info.identity)) await this.fill(path, next, ancestors)
       if (next === this.last) return
       current = next + 1
     }
@@ -92,42 +88,20 @@ class Walker {
     else await this.fill(path, current + 1, ancestors)
   }
 
-  private async exists(path: string): Promise<boolean> {
-    try {
-      await lstat(path)
-      return true
-    } catch {
-      return false
-    }
-  }
-
-  // Names that are not UTF-8 are skipped, as the crate skips them.
   private async list(dir: string): Promise<string[]> {
-    let raw: Buffer[]
-    try {
-      raw = await readdir(dir, { encoding: 'buffer' })
-    } catch (error) {
-      this.log.warn({ error: msg.globEntryFailed(dir, ioErrorText(error)) }, msg.LOG.globEntryError)
-      return []
-    }
-    const names: string[] = []
-    for (const name of raw) {
-      try {
-        names.push(UTF8.decode(name))
-      } catch {
-        continue
-      }
-    }
-    return names
+    const names = await this.view.list(dir)
+    if (!('error' in names)) return names
+    this.log.warn({ error: msg.globEntryFailed(dir, names.error) }, msg.LOG.globEntryError)
+    return []
   }
 
   /** `is_file()` on every match, following symlinks; a match gone by now is logged and dropped. */
   async regularFiles(): Promise<string[]> {
-    const checks = await Promise.all(this.candidates.map((path) => stat(path).then((s) => s.isFile(), (error: unknown) => error)))
+    const checks = await Promise.all(this.candidates.map((path) => this.view.stat(path)))
     return this.candidates.filter((path, i) => {
-      const check = checks[i]
-      if (typeof check === 'boolean') return check
-      this.log.warn({ error: msg.globEntryFailed(path, ioErrorText(check)) }, msg.LOG.globEntryError)
+      const check = checks[i] as StatResult
+      if (!('error' in check)) return check.isFile
+      this.log.warn({ error: msg.globEntryFailed(path, check.error) }, msg.LOG.globEntryError)
       return false
     })
   }

@@ -9,6 +9,7 @@ import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
 import { expandBraces } from './braces.js'
 import { type CompiledGlob, compileGlob, parsePattern } from './glob-pattern.js'
+import { directView, type FsView } from './fs-view.js'
 import { walkGlob } from './glob-walk.js'
 
 export const MAX_BRACE_ALTERNATIVES = 1024
@@ -21,12 +22,12 @@ export function absolutePattern(pattern: string, baseDir: string): string {
   return baseDir.endsWith('/') ? baseDir + pattern : `${baseDir}/${pattern}`
 }
 
-export async function expandGlob(pattern: string, baseDir: string, log: Logger): Promise<GlobExpansion> {
+export async function expandGlob(pattern: string, baseDir: string, log: Logger, view: FsView = directView): Promise<GlobExpansion> {
   const compiled = compileAll(pattern, absolutePattern(pattern, baseDir))
   if ('error' in compiled) return compiled
   const found = new Set<string>()
   for (const glob of compiled.globs) {
-    for (const path of await walkGlob(glob, log)) found.add(path)
+    for (const path of await walkGlob(glob, log, view)) found.add(path)
   }
   return { paths: [...found].sort(comparePaths) }
 }

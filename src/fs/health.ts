@@ -1,14 +1,16 @@
 /**
  * Boot diagnostics (§6.9 + D4), logged once: each fs entry that will be served, each file that
  * was skipped (skills first, then prompts) and, when the state scopes could be listed, each fs
- * entry shadowed by a state row; then one summary line. Later re-globs skip silently.
+ * entry shadowed by a state row; then one summary line. Later re-globs skip silently. The worker
+ * reports the fs index's own first scan, so boot reads the files once.
  */
 import type { SkillsConfig } from '../config-types.js'
 import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
 import { expandPromptGlobs } from './prompt-files.js'
 import { expandSkillGlobs } from './skill-files.js'
-import type { FsSkip } from './types.js'
+import { directView, type FsView } from './fs-view.js'
+import type { FsPrompt, FsSkill, FsSkip } from './types.js'
 
 /** Keys present in the state scopes, or the Error listing them failed with. */
 export interface StateKeys {
@@ -24,14 +26,34 @@ export interface FsHealth {
 
 const NO_KEYS: StateKeys = { skills: new Set(), prompts: new Set() }
 
+/** Both expansions, skills first (glob warnings are logged as they happen, in that order). */
+export interface FsScan {
+  skills: { skills: FsSkill[]; skipped: FsSkip[] }
+  prompts: { prompts: FsPrompt[]; skipped: FsSkip[] }
+}
+
+export async function scanFs(
+  config: Pick<SkillsConfig, 'skills' | 'prompts'>,
+  baseDir: string,
+  log: Logger,
+  view: FsView = directView,
+): Promise<FsScan> {
+  const skills = await expandSkillGlobs(config.skills, baseDir, log, view)
+  const prompts = await expandPromptGlobs(config.prompts, baseDir, log, view)
+  return { skills, prompts }
+}
+
 export async function logFsHealth(
   config: Pick<SkillsConfig, 'skills' | 'prompts'>,
   baseDir: string,
   log: Logger,
   stateKeys?: StateKeys | Error,
 ): Promise<FsHealth> {
-  const skills = await expandSkillGlobs(config.skills, baseDir, log)
-  const prompts = await expandPromptGlobs(config.prompts, baseDir, log)
+  return reportFsHealth(await scanFs(config, baseDir, log), baseDir, log, stateKeys)
+}
+
+/** Logs the diagnostics of a scan already made (the fs index's first one, at boot). */
+export function reportFsHealth({ skills, prompts }: FsScan, baseDir: string, log: Logger, stateKeys?: StateKeys | Error): FsHealth {
   if (stateKeys instanceof Error) log.warn({ error: stateKeys.message }, msg.LOG.fsShadowScanFailed)
   const keys = stateKeys instanceof Error || stateKeys === undefined ? NO_KEYS : stateKeys
 

@@ -8,6 +8,7 @@ import { validateName } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import { trim } from '../core/text.js'
 import type { Logger } from '../logger.js'
+import { directView, type FsView } from './fs-view.js'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import type { GlobMatch } from './glob-matches.js'
 import { parsePromptFrontmatter } from './prompt-frontmatter.js'
@@ -20,13 +21,14 @@ export async function expandPromptGlobs(
   patterns: readonly string[],
   baseDir: string,
   log: Logger,
+  view: FsView = directView,
 ): Promise<{ prompts: FsPrompt[]; skipped: FsSkip[] }> {
   const { entries, skipped } = await expandUnique<FsPrompt>(patterns, baseDir, log, {
     kind: 'prompt',
     load: loadPrompt,
     keyOf: (prompt) => prompt.name,
     duplicate: msg.fsDuplicateName,
-  })
+  }, view)
   return { prompts: entries, skipped }
 }
 
@@ -34,12 +36,12 @@ async function loadPrompt({ id, path }: GlobMatch): Promise<Loaded<FsPrompt>> {
   const read = await readTextFile(path)
   if (!read.ok) {
     const error = read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_FILE_BYTES) : read.error
-    return { reason: msg.fsPromptReadFailed(error) }
+    return { reason: msg.fsReadFailed(error) }
   }
   const { frontmatter } = splitFrontmatter(read.text)
-  if (frontmatter === undefined) return { reason: msg.FS_PROMPT_NO_FRONTMATTER }
+  if (frontmatter === undefined) return { reason: msg.FS_NO_FRONTMATTER }
   const decoded = parsePromptFrontmatter(frontmatter)
-  if ('error' in decoded) return { reason: msg.fsPromptYaml(decoded.error) }
+  if ('error' in decoded) return { reason: msg.fsFrontmatterYaml(decoded.error) }
   const fields = decoded.frontmatter
   // prompts/sub/foo.md => "foo" unless the frontmatter names it
   const declared = trim(fields.name ?? '')
@@ -47,6 +49,6 @@ async function loadPrompt({ id, path }: GlobMatch): Promise<Loaded<FsPrompt>> {
   const invalid = validateName(name)
   if (invalid !== undefined) return { reason: msg.fsPromptInvalidName(name, invalid) }
   const description = trim(fields.description ?? '')
-  if (description === '') return { reason: msg.FS_PROMPT_NO_DESCRIPTION }
+  if (description === '') return { reason: msg.FS_NO_DESCRIPTION }
   return { entry: { name, description, path } }
 }

@@ -13,9 +13,16 @@ export async function readBody(path: string): Promise<string> {
   if (!read.ok) {
     throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size) : msg.readFailed(path, read.error))
   }
-  const { body } = splitFrontmatter(read.text)
-  if (/^\n*$/.test(body)) throw new SkillsError(msg.fileEmptyBody(path))
+  const served = servedBody(path, read.text)
+  if ('error' in served) throw new SkillsError(served.error)
+  return served.body
+}
+
+/** The body `readBody` serves from a file's text, or the error it fails with. */
+export function servedBody(path: string, text: string): { body: string } | { error: string } {
+  const { body } = splitFrontmatter(text)
+  if (/^\n*$/.test(body)) return { error: msg.fileEmptyBody(path) }
   const len = utf8Length(body)
-  if (len > MAX_BODY_BYTES) throw new SkillsError(msg.fileTooLarge(path, len))
-  return body
+  if (len > MAX_BODY_BYTES) return { error: msg.fileTooLarge(path, len) }
+  return { body }
 }

@@ -38,7 +38,8 @@ export async function readTextFile(path: string, maxBytes = MAX_FS_FILE_BYTES): 
   }
 }
 
-async function readOpened(handle: FileHandle, maxBytes: number): Promise<ReadText> {
+/** Reads an already opened file as `readTextFile` does (callers that must check the handle first). */
+export async function readOpened(handle: FileHandle, maxBytes: number): Promise<ReadText> {
   const info = await handle.stat()
   if (info.isDirectory()) return failure(ioErrorTextFor('EISDIR'))
   if (!info.isFile()) return failure(msg.IO_NOT_REGULAR_FILE)

@@ -1,12 +1,34 @@
 /**
- * `expand_skill_globs` (§6.3): every pattern in config order, every match in glob order; an id
- * that fails validation or was already produced by another file is skipped with a reason (first
- * match wins; the same file reached through two patterns is silently kept once). Sorted by id.
+ * `expand_skill_globs` (§6.3) with Agent Skills folders (E1): every pattern in config order, every
+ * match in glob order; a match named `SKILL.md` is a skill folder (its id is the folder's path,
+ * its frontmatter must hold), any other match a markdown file (its id is its path minus `.md`). An
+ * id that fails validation, a folder that fails E1, or an id another file already produced is
+ * skipped with a reason (first match wins; the same file reached through two patterns is silently
+ * kept once). Sorted by id.
+ *
+ * `loadSkillFile` is the one place a skill file becomes an entry: everything listings need is
+ * derived from a single read of it.
  */
+import { discoveryFields } from '../core/discovery.js'
+import { splitFrontmatter } from '../core/frontmatter.js'
+import { decodeFrontmatterWithData, frontmatterOf } from '../core/frontmatter-yaml.js'
 import { validateId } from '../core/ids.js'
+import { indexLine } from '../core/index-page.js'
 import * as msg from '../core/messages.js'
+import {
+  checkFolderFrontmatter,
+  folderIndexLine,
+  folderSkillId,
+  isSkillFile,
+  SKILL_FRONTMATTER_STRUCT,
+} from '../core/skill-folder.js'
 import type { Logger } from '../logger.js'
-import { expandUnique } from './expand-unique.js'
+import { expandUnique, type Loaded } from './expand-unique.js'
+import { fileMeta, type FileMeta } from './file-meta.js'
+import { directView, type FsView } from './fs-view.js'
+import type { GlobMatch } from './glob-matches.js'
+import { servedBody } from './read-body.js'
+import { MAX_FS_FILE_BYTES, readTextFile, type ReadText } from './read-text.js'
 import type { FsSkill, FsSkip } from './types.js'
 
 export type { FsSkill, FsSkip }
@@ -15,15 +37,65 @@ export async function expandSkillGlobs(
   patterns: readonly string[],
   baseDir: string,
   log: Logger,
+  view: FsView = directView,
 ): Promise<{ skills: FsSkill[]; skipped: FsSkip[] }> {
   const { entries, skipped } = await expandUnique<FsSkill>(patterns, baseDir, log, {
     kind: 'skill',
-    load: ({ id, path }) => {
-      const invalid = validateId(id)
-      return invalid === undefined ? { entry: { id, path } } : { reason: msg.fsInvalidId(id, invalid) }
-    },
+    load: loadSkillFile,
     keyOf: (skill) => skill.id,
     duplicate: msg.fsDuplicateId,
-  })
+  }, view)
   return { skills: entries, skipped }
+}
+
+/** One glob match => its entry, or the reason it is skipped. */
+export async function loadSkillFile(match: GlobMatch): Promise<Loaded<FsSkill>> {
+  const kind = isSkillFile(match.path) ? 'folder' : 'file'
+  const id = kind === 'folder' ? folderSkillId(match.id, match.path) : match.id
+  const invalid = validateId(id)
+  if (invalid !== undefined) return { reason: msg.fsInvalidId(id, invalid) }
+  const read = await readSkillEntry(id, match.path, kind)
+  return 'reason' in read ? read : { entry: read.entry }
+}
+
+/** A loaded skill with the text it came from, or (a markdown file is listed even then) why it could not be read. */
+export type SkillRead = { entry: FsSkill } & ({ text: string } | { text: undefined; error: string }) | { reason: string }
+
+/** The skill as its file is now, for reads that must reflect the file at call time. */
+export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind']): Promise<SkillRead> {
+  const [read, meta] = await Promise.all([readTextFile(path), fileMeta(path)])
+  return kind === 'folder' ? folderSkill(id, path, read, meta) : fileSkill(id, path, read, meta)
+}
+
+function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {
+  const text = read.ok ? read.text : undefined
+  const served = text === undefined ? undefined : servedBody(path, text)
+  const { title, description } = indexLine({ id, body: served !== undefined && 'body' in served ? served.body : undefined })
+  const frontmatter = text === undefined ? {} : frontmatterOf(text)
+  const entry: FsSkill = {
+    id, path, kind: 'file', bytes: meta.bytes, registeredAt: meta.registeredAt,
+    title, description, frontmatter, discovery: discoveryFields(frontmatter),
+  }
+  return read.ok ? { entry, text: read.text } : { entry, text: undefined, error: readError(read) }
+}
+
+function readError(read: Exclude<ReadText, { ok: true }>): string {
+  return read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_FILE_BYTES) : read.error
+}
+
+function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {
+  if (!read.ok) return { reason: msg.fsReadFailed(readError(read)) }
+  const { frontmatter: block } = splitFrontmatter(read.text)
+  if (block === undefined) return { reason: msg.FS_NO_FRONTMATTER }
+  const decoded = decodeFrontmatterWithData(block, SKILL_FRONTMATTER_STRUCT)
+  if ('error' in decoded) return { reason: msg.fsFrontmatterYaml(decoded.error) }
+  const refused = checkFolderFrontmatter(decoded.frontmatter, id)
+  if (refused !== undefined) return { reason: refused }
+  const served = servedBody(path, read.text)
+  const { title, description } = folderIndexLine(id, 'body' in served ? served.body : undefined, decoded.frontmatter)
+  const entry: FsSkill = {
+    id, path, kind: 'folder', bytes: meta.bytes, registeredAt: meta.registeredAt,
+    title, description, frontmatter: decoded.data, discovery: discoveryFields(decoded.data),
+  }
+  return { entry, text: read.text }
 }

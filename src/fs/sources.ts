@@ -1,36 +1,207 @@
 /**
- * The fs-backed skills and prompts of one configuration (§6). The file system is the source of
- * truth: every call re-globs and re-reads, nothing is cached, and skips are silent here (boot
+ * The fs-backed skills and prompts of one configuration (§6), kept as an index that is current on
+ * every call (E3): the glob expansion runs over a WatchedView, which remembers every stat, folder
+ * listing and loaded file until a watch event says it changed, so a call re-reads only what changed.
+ *
+ * Why a call can trust it: the watch callbacks drop what changed synchronously, straight from
+ * libuv's inotify poll. A file change completed before a call has its event queued before the
+ * call's bytes reach the socket, so after one turn to the event loop's check phase every such event
+ * has been handled, and `epoch` tells whether the last expansion is still current.
+ *
+ * When watching is unavailable (inotify limits, a file system without events, another platform),
+ * this is logged once and every call reads the disk, as upstream does. Skips are silent here (boot
  * diagnostics in health.ts report them once).
  */
 import type { SkillsConfig } from '../config-types.js'
+import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
-import { expandPromptGlobs } from './prompt-files.js'
-import { expandSkillGlobs } from './skill-files.js'
+import { changesBetween, type FsChange } from './fs-changes.js'
+import { FsSnapshot } from './fs-snapshot.js'
+import { directView, type FsView } from './fs-view.js'
+import { scanFs } from './health.js'
 import type { FsPrompt, FsSkill } from './types.js'
+import { nodeWatchFactory, type WatchFactory } from './watch-factory.js'
+import { WatchedView } from './watched-view.js'
+
+export type { FsChange }
+
+export interface FsSourcesOptions {
+  /** False: no index and no watching; every call reads the disk (`cache.enabled: false`). */
+  index?: boolean
+  /** How paths are watched (tests inject failing or recording factories). */
+  watch?: WatchFactory
+  /** Quiet time after the last file event before changes are announced, in ms (at most 5× that in all). */
+  announceDelayMs?: number
+  /** The kernel's event queue limit (tests lower it); default /proc/sys/fs/inotify/max_queued_events. */
+  queueLimit?: number
+}
+
+/** Batches are handed over one at a time: the next waits until a returned promise settles. */
+export type FsChangeListener = (changes: FsChange[]) => void | Promise<void>
+
+const DEFAULT_ANNOUNCE_DELAY_MS = 30
+/** One shared empty snapshot, so what handlers memoise on it is kept when there are no fs globs. */
+const NO_ENTRIES = new FsSnapshot([], [], directView)
+const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+interface Build {
+  /** The view's epoch when the expansion started: it is current for calls made at or before it. */
+  epoch: number
+  snapshot: Promise<FsSnapshot>
+}
 
 export class FsSources {
+  private indexing: boolean
+  private view: WatchedView | undefined
+  private latest: Build | undefined
+  private announced: { epoch: number; snapshot: FsSnapshot } | undefined
+  private announcing: Promise<void> = Promise.resolve()
+  private readonly listeners: FsChangeListener[] = []
+  private timer: NodeJS.Timeout | undefined
+  private pendingSince: number | undefined
+
   constructor(
     private readonly config: Pick<SkillsConfig, 'skills' | 'prompts'>,
     readonly baseDir: string,
     private readonly log: Logger,
-  ) {}
+    private readonly options: FsSourcesOptions = {},
+  ) {
+    this.indexing = options.index !== false
+  }
+
+  /** Builds the index now (in the background), so file changes are announced without any call. */
+  start(): void {
+    if (this.hasGlobs()) void this.snapshot().catch((error: unknown) => this.log.warn({ error: String(error) }, msg.LOG.fsChangesFailed))
+  }
+
+  /** Called with every batch of fs changes the watcher sees (never while watching is unavailable). */
+  onChange(listener: FsChangeListener): void {
+    this.listeners.push(listener)
+  }
+
+  /** Resolves once every file change completed before the call has been announced to the listeners. */
+  async settled(): Promise<void> {
+    await this.snapshot()
+    await this.announcing
+  }
+
+  /** Stops watching; later calls read the disk. */
+  close(): void {
+    this.indexing = false
+    clearTimeout(this.timer)
+    this.view?.close()
+    this.view = undefined
+    this.latest = undefined
+  }
+
+  /** The fs entries as they are now: every file change completed before this call is in it. */
+  async snapshot(): Promise<FsSnapshot> {
+    if (!this.hasGlobs()) return NO_ENTRIES
+    await checkPhase()
+    const view = this.watchedView()
+    if (view === undefined) return this.expand(directView)
+    await view.validate()
+    const wanted = view.epoch
+    const build = this.latest !== undefined && this.latest.epoch >= wanted ? this.latest : this.rebuild(view)
+    const snapshot = await build.snapshot
+    // Watching broke while this was built: nothing it remembered can be trusted.
+    return view.failed === undefined ? snapshot : this.expand(directView)
+  }
 
   async skills(): Promise<FsSkill[]> {
-    if (this.config.skills.length === 0) return []
-    return (await expandSkillGlobs(this.config.skills, this.baseDir, this.log)).skills
+    return (await this.snapshot()).skills
   }
 
   async prompts(): Promise<FsPrompt[]> {
-    if (this.config.prompts.length === 0) return []
-    return (await expandPromptGlobs(this.config.prompts, this.baseDir, this.log)).prompts
+    return (await this.snapshot()).prompts
   }
 
   async findSkill(id: string): Promise<FsSkill | undefined> {
-    return (await this.skills()).find((skill) => skill.id === id)
+    return (await this.snapshot()).findSkill(id)
   }
 
   async findPrompt(name: string): Promise<FsPrompt | undefined> {
-    return (await this.prompts()).find((prompt) => prompt.name === name)
+    return (await this.snapshot()).findPrompt(name)
+  }
+
+  private hasGlobs(): boolean {
+    return this.config.skills.length > 0 || this.config.prompts.length > 0
+  }
+
+  private watchedView(): WatchedView | undefined {
+    if (!this.indexing) return undefined
+    this.view ??= new WatchedView({
+      watch: this.options.watch ?? nodeWatchFactory(),
+      onUnavailable: (reason) => {
+        this.log.warn({ reason }, msg.LOG.fsWatchUnavailable)
+        this.indexing = false
+        this.latest = undefined
+      },
+      onChange: () => this.scheduleAnnounce(),
+      onEventsLost: () => this.log.warn(msg.LOG.fsEventsLost),
+      queueLimit: this.options.queueLimit,
+    })
+    return this.view.failed === undefined ? this.view : undefined
+  }
+
+  private async expand(view: FsView): Promise<FsSnapshot> {
+    const { skills, prompts } = await scanFs(this.config, this.baseDir, this.log, view)
+    return new FsSnapshot(skills.skills, prompts.prompts, view, { skills: skills.skipped, prompts: prompts.skipped })
+  }
+
+  private rebuild(view: WatchedView): Build {
+    const epoch = view.epoch
+    const snapshot = (async () => {
+      const built = await this.expand(view)
+      // With listeners, what each file holds is read now, while it is what this expansion saw.
+      if (this.listeners.length > 0) {
+        await Promise.all([built.skillDigests(), built.promptDigests()])
+        this.announce(built, epoch, view)
+      }
+      return built
+    })()
+    const build = { epoch, snapshot }
+    this.latest = build
+    snapshot.catch(() => {
+      if (this.latest === build) this.latest = undefined
+    })
+    return build
+  }
+
+  // --- change events -------------------------------------------------------------------------------
+
+  /** Queues the changes from the last announced snapshot to this one (in epoch order, once each). */
+  private announce(snapshot: FsSnapshot, epoch: number, view: WatchedView): void {
+    const before = this.announced
+    if (before !== undefined && before.epoch >= epoch) return
+    this.announced = { epoch, snapshot }
+    if (before === undefined) return
+    this.announcing = this.announcing.then(async () => {
+      if (view.failed !== undefined) return
+      const changes = await changesBetween(before.snapshot, snapshot)
+      if (changes.length === 0) return
+      for (const listener of this.listeners) {
+        try {
+          await listener(changes)
+        } catch (error) {
+          this.log.warn({ error: String(error) }, msg.LOG.fsChangesFailed)
+        }
+      }
+    }).catch((error: unknown) => this.log.warn({ error: String(error) }, msg.LOG.fsChangesFailed))
+  }
+
+  /** After file events, rebuild once things are quiet, so listeners hear of changes nobody asked about. */
+  private scheduleAnnounce(): void {
+    if (this.listeners.length === 0 || !this.indexing) return
+    const delay = this.options.announceDelayMs ?? DEFAULT_ANNOUNCE_DELAY_MS
+    const now = Date.now()
+    this.pendingSince ??= now
+    clearTimeout(this.timer)
+    const wait = Math.max(0, Math.min(delay, this.pendingSince + 5 * delay - now))
+    this.timer = setTimeout(() => {
+      this.pendingSince = undefined
+      this.start()
+    }, wait)
+    this.timer.unref()
   }
 }

@@ -3,14 +3,17 @@
  * scopes (best effort) so fs entries shadowed by state rows are reported too.
  */
 import type { Logger } from 'pino'
-import { logFsHealth, type FsHealth, type StateKeys } from '../fs/health.js'
+import { reportFsHealth, type FsHealth, type StateKeys } from '../fs/health.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows, decodeSkillRows } from './stored-rows.js'
 
 export async function bootFsScan(deps: Deps, baseDir: string, log: Logger): Promise<FsHealth> {
   const { config } = deps
   const hasSources = config.skills.length > 0 || config.prompts.length > 0
-  return logFsHealth(config, baseDir, log, hasSources ? await readStateKeys(deps) : undefined)
+  const stateKeys = hasSources ? await readStateKeys(deps) : undefined
+  // The fs index's scan (the one it serves from), so boot reads every file once, not twice.
+  const { skills, prompts, skipped } = await deps.fs.snapshot()
+  return reportFsHealth({ skills: { skills, skipped: skipped.skills }, prompts: { prompts, skipped: skipped.prompts } }, baseDir, log, stateKeys)
 }
 
 async function readStateKeys(deps: Deps): Promise<StateKeys | Error> {

@@ -4,6 +4,7 @@
  * through the response guard, so no answer can exceed what the engine accepts in one frame.
  */
 import type { Deps } from './deps.js'
+import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from './discovery.js'
 import { fetchSkills } from './fetch.js'
 import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
 import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
@@ -30,6 +31,14 @@ const UNGUARDED: Readonly<Record<string, AnyHandler>> = {
   'prompts::mcp-get': getMcpPrompt,
 }
 
-export const HANDLERS: Readonly<Record<string, AnyHandler>> = Object.fromEntries(
-  Object.entries(UNGUARDED).map(([id, handler]) => [id, guardResponse(handler)]),
-)
+const guarded = (table: Readonly<Record<string, AnyHandler>>): Readonly<Record<string, AnyHandler>> =>
+  Object.fromEntries(Object.entries(table).map(([id, handler]) => [id, guardResponse(handler)]))
+
+export const HANDLERS: Readonly<Record<string, AnyHandler>> = guarded(UNGUARDED)
+
+/** The extensions' functions, keyed like EXTENSION_FUNCTIONS in src/schemas/functions.ts. */
+export const EXTENSION_HANDLERS: Readonly<Record<string, AnyHandler>> = guarded({
+  'skill::list_skills': listProtocolSkills,
+  'skill::describe_skill': describeProtocolSkill,
+  'skill::read_skill_file': readProtocolSkillFile,
+})

@@ -7,7 +7,8 @@ import { DESCRIPTION_EMPTY, FUNCTION_ID_EMPTY, LOG } from '../core/messages.js'
 import { withoutShadowed } from '../core/precedence.js'
 import { trim } from '../core/text.js'
 import { formatTimestamp } from '../core/time.js'
-import { fileMeta } from '../fs/file-meta.js'
+import { memoize } from '../core/memo.js'
+import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows } from './stored-rows.js'
 
@@ -69,11 +70,15 @@ export async function listPrompts(_input: unknown, deps: Deps) {
     name: row.name, function_id: row.function_id, arguments: row.arguments.length,
     registered_at: row.registered_at, origin: 'state',
   }))
-  const fsPrompts = withoutShadowed(await deps.fs.prompts(), (p) => p.name, new Set(rows.map((r) => r.name)))
-  const fsEntries = await Promise.all(fsPrompts.map(async (prompt): Promise<PromptListEntry> => ({
-    name: prompt.name, function_id: '', arguments: 0,
-    registered_at: (await fileMeta(prompt.path)).registeredAt, origin: 'fs',
-  })))
+  const fsEntries = withoutShadowed(await fsListEntries(await deps.fs.snapshot()), (p) => p.name, new Set(rows.map((r) => r.name)))
   const prompts = [...stateEntries, ...fsEntries].sort((a, b) => compareUtf8(a.name, b.name))
   return { prompts }
+}
+
+async function fsListEntries(snapshot: FsSnapshot): Promise<PromptListEntry[]> {
+  const meta = await snapshot.promptMeta()
+  return memoize(snapshot, 'prompt-list-entries', () => snapshot.prompts.map((prompt, i): PromptListEntry => ({
+    name: prompt.name, function_id: '', arguments: 0,
+    registered_at: (meta[i] as { registeredAt: string }).registeredAt, origin: 'fs',
+  })))
 }

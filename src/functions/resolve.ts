@@ -5,8 +5,8 @@
 import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import { validateId } from '../core/ids.js'
-import { composeIndex, indexLine, renderBullets, renderIndexError } from '../core/index-page.js'
-import { memoize } from '../core/memo.js'
+import { composeIndex, renderBullets, renderIndexError } from '../core/index-page.js'
+import { memoize, memoizePair } from '../core/memo.js'
 import * as msg from '../core/messages.js'
 import { normalizeFunctionOutput } from '../core/normalize.js'
 import { parseUri, skillNotFoundMessage } from '../core/uri.js'
@@ -40,15 +40,11 @@ export async function renderIndexPage(deps: Deps): Promise<string> {
   } catch (error) {
     return renderIndexError(errorText(error))
   }
-  const fsLines = await Promise.all(sources.fs.map(async (skill) =>
-    indexLine({ id: skill.id, body: await readBody(skill.path).catch(() => undefined) })))
-  // While the registry cache serves the same summaries, their bullets (and, with no fs skills, the
-  // whole page) are rendered once, not once per read.
-  const { state } = sources
-  const stateBullets = () => renderBullets(state)
-  const fsBullets = renderBullets(fsLines)
-  if (fsBullets === '') return memoize(state, 'index-page', () => composeIndex(stateBullets(), ''))
-  return composeIndex(memoize(state, 'index-bullets', stateBullets), fsBullets)
+  // While the registry cache serves the same summaries and the fs index the same snapshot, the page
+  // is rendered once, not once per read. Fs skills carry their bullet from loading.
+  const { state, fs, snapshot } = sources
+  return memoizePair(state, snapshot, 'index-page', () =>
+    composeIndex(memoize(state, 'index-bullets', () => renderBullets(state)), renderBullets(fs)))
 }
 
 async function readSkill(id: string, deps: Deps): Promise<string> {

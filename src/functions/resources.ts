@@ -2,26 +2,25 @@
  * The MCP resources/* delegates (§1.6–§1.8): the list envelope (never fails), the read envelope
  * (the resolver's text or error), and the constant templates envelope.
  */
-import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, skillResource, titledSkillResource } from '../core/envelopes.js'
-import { readBody } from '../fs/read-body.js'
-import { memoize } from '../core/memo.js'
+import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, titledSkillResource } from '../core/envelopes.js'
+import { memoize, memoizePair } from '../core/memo.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
-import { readSkillSources, type SkillSources } from './skill-sources.js'
+import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
 
 export async function listResources(_input: unknown, deps: Deps) {
-  let sources: SkillSources
+  let state: SkillSummary[]
   try {
-    sources = await readSkillSources(deps)
+    state = await skillSummaries(deps)
   } catch {
     // A failed state::list is swallowed: zero state skills, and fs entries go unfiltered.
-    sources = { state: [], fs: await deps.fs.skills() }
+    state = []
   }
-  const fsResources = await Promise.all(sources.fs.map(async (skill) =>
-    skillResource(skill.id, await readBody(skill.path).catch(() => undefined))))
-  const { state } = sources
+  const snapshot = await deps.fs.snapshot()
   const stateResources = memoize(state, 'resources', () => state.map((s) => titledSkillResource(s.id, s.title)))
-  return { resources: [INDEX_RESOURCE, ...stateResources, ...fsResources] }
+  return memoizePair(state, snapshot, 'resources-list', () => ({
+    resources: [INDEX_RESOURCE, ...stateResources, ...withoutStateIds(snapshot.skills, state).map((s) => titledSkillResource(s.id, s.title))],
+  }))
 }
 
 export async function readResource(input: { uri: string }, deps: Deps) {

@@ -1,15 +1,18 @@
 /**
  * The merged view of state rows and filesystem skills that listings and the index share:
  * state rows sorted by id, then the fs skills no state row shadows (state always wins, §6.7).
- * Listings need only a summary of each state row (id, size, date, title, description), never the
+ * Listings need only a summary of each state row (id, size, date, title, description, E2 fields), never the
  * body, so the rows are summarised as they arrive and the registry cache
  * (src/engine/registry-cache.ts) keeps the summaries, not 10,000 bodies. Everything derived from
- * one summaries array is memoised on it.
+ * one summaries array is memoised on it, and what is derived from the fs index on its snapshot.
  */
+import { discoveryFields, type DiscoveryFields } from '../core/discovery.js'
+import { frontmatterOf } from '../core/frontmatter-yaml.js'
 import { compareUtf8, utf8Length } from '../core/ids.js'
 import { indexLine, type IndexLine } from '../core/index-page.js'
 import { memoize } from '../core/memo.js'
 import { withoutShadowed } from '../core/precedence.js'
+import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows } from './stored-rows.js'
@@ -19,11 +22,16 @@ export interface SkillSummary extends IndexLine {
   /** UTF-8 length of the body. */
   bytes: number
   registered_at: string
+  /** What the body's frontmatter gives E2 (version, description, tags); undefined when nothing. */
+  discovery?: DiscoveryFields
 }
 
 export interface SkillSources {
   state: SkillSummary[]
+  /** The fs skills no state row shadows. */
   fs: FsSkill[]
+  /** Every fs skill, as the fs index has them now. */
+  snapshot: FsSnapshot
 }
 
 /** The state rows, summarised and sorted by id (stable); `state::list` errors propagate. */
@@ -34,8 +42,8 @@ export function skillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<Sk
 /** `state::list` errors propagate; callers that must never fail catch them (§11.5). */
 export async function readSkillSources(deps: Deps): Promise<SkillSources> {
   const state = await skillSummaries(deps)
-  const fs = withoutStateIds(await deps.fs.skills(), state)
-  return { state, fs }
+  const snapshot = await deps.fs.snapshot()
+  return { state, fs: withoutStateIds(snapshot.skills, state), snapshot }
 }
 
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
@@ -44,8 +52,18 @@ function summarize(values: unknown[]): SkillSummary[] {
     .sort((a, b) => compareUtf8(a.id, b.id))
     .map((row) => {
       const { id, title, description } = indexLine({ id: row.id, body: row.skill })
-      return { id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill), registered_at: row.registered_at }
+      return {
+        id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill),
+        registered_at: row.registered_at, discovery: bodyDiscovery(row.skill),
+      }
     })
+}
+
+// Parsed once per row and snapshot; only bodies that open with a frontmatter fence are parsed at all.
+function bodyDiscovery(body: string): DiscoveryFields | undefined {
+  if (!body.startsWith('---')) return undefined
+  const fields = discoveryFields(frontmatterOf(body))
+  return Object.keys(fields).length === 0 ? undefined : fields
 }
 
 // V8 keeps a substring as a view into the string it was cut from: a title cut from a body would keep

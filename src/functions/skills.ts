@@ -7,7 +7,7 @@ import { MAX_BODY_BYTES, utf8Length, validateId } from '../core/ids.js'
 import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
 import { memoize } from '../core/memo.js'
 import { formatTimestamp } from '../core/time.js'
-import { fileMeta } from '../fs/file-meta.js'
+import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { Deps } from './deps.js'
 import { mergeById, skillSummaries, withoutStateIds } from './skill-sources.js'
 
@@ -48,10 +48,13 @@ export async function listSkills(_input: unknown, deps: Deps) {
   const stateEntries = memoize(state, 'list-entries', () => state.map((s): SkillListEntry => ({
     id: s.id, bytes: s.bytes, registered_at: s.registered_at, origin: 'state',
   })))
-  const fsSkills = withoutStateIds(await deps.fs.skills(), state)
-  const fsEntries = await Promise.all(fsSkills.map(async (skill): Promise<SkillListEntry> => {
-    const meta = await fileMeta(skill.path)
-    return { id: skill.id, bytes: meta.bytes, registered_at: meta.registeredAt, origin: 'fs' }
-  }))
+  const fsEntries = withoutStateIds(fsListEntries(await deps.fs.snapshot()), state)
   return { skills: mergeById(stateEntries, fsEntries) }
+}
+
+// The fs index hands out the same snapshot until a file changes, so these are built once per change.
+function fsListEntries(snapshot: FsSnapshot): SkillListEntry[] {
+  return memoize(snapshot, 'list-entries', () => snapshot.skills.map((skill): SkillListEntry => ({
+    id: skill.id, bytes: skill.bytes, registered_at: skill.registeredAt, origin: 'fs',
+  })))
 }

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod'
 import { toDraft07, type JsonSchema } from './json-schema.js'
+import * as discovery from './discovery.js'
 import * as prompts from './prompts.js'
 import * as resources from './resources.js'
 import * as skills from './skills.js'
@@ -130,7 +131,37 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
   ),
 ]
 
-export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map(FUNCTIONS.map((f) => [f.id, f]))
+/**
+ * The extensions' functions (extensions.md), registered after the 13 the same way: public ones
+ * have no metadata, internal ones `{internal: true}`.
+ */
+export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
+  define(
+    'skill::list_skills',
+    'Skills Protocol list_skills: page through the skills by name (iii://acme/billing is "acme.billing"), ' +
+      'optionally within one namespace; pass next_cursor back as cursor for the next page.',
+    { schema: discovery.ListSkillsRequest, title: 'ListSkillsRequest' },
+    { schema: discovery.ListSkillsResponse, title: 'ListSkillsResponse', definitions: { ProtocolSkill: discovery.ProtocolSkill } },
+  ),
+  define(
+    'skill::describe_skill',
+    "Skills Protocol describe_skill: a skill's manifest, plus its SKILL.md frontmatter (detail \"summary\") " +
+      'and text (detail "full").',
+    { schema: discovery.DescribeSkillRequest, title: 'DescribeSkillRequest' },
+    { schema: discovery.DescribeSkillResponse, title: 'DescribeSkillResponse' },
+  ),
+  define(
+    'skill::read_skill_file',
+    "Skills Protocol read_skill_file: one UTF-8 text file of a skill's folder (SKILL.md, references/..., " +
+      'scripts/...), never anything outside it.',
+    { schema: discovery.ReadSkillFileRequest, title: 'ReadSkillFileRequest' },
+    { schema: discovery.ReadSkillFileResponse, title: 'ReadSkillFileResponse' },
+  ),
+]
+
+export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map(
+  [...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]),
+)
 
 export interface TriggerTypeSpec {
   id: string

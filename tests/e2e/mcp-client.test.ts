@@ -46,6 +46,10 @@ const INDEX_HEADER =
 const CUSTOM_SECTION =
   '## Custom skills\n\nLoaded from `skills:` glob patterns in the worker config. The file system is the source of ' +
   'truth for these entries.\n\n' +
+  '- [`code-review`](iii://code-review) — Code review — Review a diff before it is merged - correctness first, then ' +
+  'tests, then naming and size. Use when asked to review a pull request or a patch.\n' +
+  '- [`commit-message`](iii://commit-message) — Commit messages — Write a git commit message for staged changes - a ' +
+  'short imperative subject, a blank line, and a body that says why. Use before every commit.\n' +
   '- [`iii-skills`](iii://iii-skills) — The skills registry — This worker serves orientation docs ("skills") and ' +
   'slash-command prompts to AI agents over iii:// URIs. Read it to learn how to publish and ...\n' +
   '  - [`iii-skills/publishing`](iii://iii-skills/publishing) — Publishing skills — Another worker publishes a ' +
@@ -59,6 +63,11 @@ const INDEX_RESOURCE = {
   mimeType: 'text/markdown',
 }
 const ROOT_RESOURCE = { uri: 'iii://iii-skills', name: 'The skills registry', mimeType: 'text/markdown' }
+// The demo's Agent Skills folders (agent-skills/*/SKILL.md), listed before iii-skills by id.
+const AGENT_SKILL_RESOURCES = [
+  { uri: 'iii://code-review', name: 'Code review', mimeType: 'text/markdown' },
+  { uri: 'iii://commit-message', name: 'Commit messages', mimeType: 'text/markdown' },
+]
 const WRITE_SKILL_PROMPT = {
   name: 'write-skill',
   description: 'Draft a new skill for a worker, ready to pass to skills::register.',
@@ -106,8 +115,8 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
     expect([engineUrl, mcpUrl]).not.toContain('ws://127.0.0.1:49134')
   })
 
-  it('lists the index first and only the top-level demo skill (the bridge trims nested ones)', async () => {
-    expect(await mcp.client.listResources()).toEqual({ resources: [INDEX_RESOURCE, ROOT_RESOURCE] })
+  it('lists the index first and only the top-level demo skills (the bridge trims nested ones)', async () => {
+    expect(await mcp.client.listResources()).toEqual({ resources: [INDEX_RESOURCE, ...AGENT_SKILL_RESOURCES, ROOT_RESOURCE] })
   })
 
   it('reads the index with the exact text for the demo folder', async () => {
@@ -121,6 +130,32 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
     ['a nested skill', 'iii://iii-skills/publishing', NESTED_BODY],
   ])('reads %s verbatim from its file', async (_, uri, text) => {
     expect(await mcp.client.readResource({ uri })).toEqual({ contents: [{ uri, mimeType: 'text/markdown', text }] })
+  })
+
+  it('lists the demo skills, Agent Skills folders included, through skill::list_skills', async () => {
+    expect(await sdk.call('skill::list_skills', { detail: 'summary', namespace: 'commit-message' })).toEqual({
+      skills: [{
+        name: 'commit-message',
+        version: '1.0.0',
+        description: 'Write a git commit message for staged changes - a short imperative subject, a blank line, and a body ' +
+          'that says why. Use before every commit.',
+        namespace: 'commit-message',
+        kind: 'instruction',
+      }],
+      next_cursor: null,
+    })
+    expect(await sdk.call('skill::list_skills', {})).toEqual({
+      skills: [
+        { name: 'code-review', version: '0.2.0' },
+        { name: 'commit-message', version: '1.0.0' },
+        { name: 'iii-skills', version: '0.0.0' },
+        { name: 'iii-skills.publishing', version: '0.0.0' },
+      ],
+      next_cursor: null,
+    })
+    expect(await sdk.call('skill::read_skill_file', { name: 'commit-message', path: 'references/examples.md' })).toEqual({
+      content: readFileSync(join(DEMO_DIR, 'agent-skills/commit-message/references/examples.md'), 'utf8'),
+    })
   })
 
   it('answers an unknown skill URI with empty contents (the bridge folds "not found" into an empty envelope)', async () => {
@@ -159,10 +194,11 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
     })
   })
 
-  it('offers skill__fetch as the only tool, with an object input schema', async () => {
+  it('offers skill__fetch and the Skills Protocol discovery tools, with object input schemas', async () => {
     const { tools } = await mcp.client.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['skill__fetch'])
-    expect(tools[0]!.inputSchema).toMatchObject({
+    expect(tools.map((tool) => tool.name)).toEqual(['skill__describe_skill', 'skill__fetch', 'skill__list_skills', 'skill__read_skill_file'])
+    expect(tools.every((tool) => tool.inputSchema.type === 'object')).toBe(true)
+    expect(tools.find((tool) => tool.name === 'skill__fetch')!.inputSchema).toMatchObject({
       type: 'object',
       properties: { uri: { type: ['string', 'null'] }, uris: { type: ['array', 'null'], items: { type: 'string' } } },
     })
@@ -255,7 +291,7 @@ describe('content published by a separate worker process', () => {
 
   it('lists the published top-level skill before the fs one, without its nested sub-skill', async () => {
     expect(await mcp.client.listResources()).toEqual({
-      resources: [INDEX_RESOURCE, { uri: 'iii://demo', name: 'Demo worker', mimeType: 'text/markdown' }, ROOT_RESOURCE],
+      resources: [INDEX_RESOURCE, { uri: 'iii://demo', name: 'Demo worker', mimeType: 'text/markdown' }, ...AGENT_SKILL_RESOURCES, ROOT_RESOURCE],
     })
   })
 

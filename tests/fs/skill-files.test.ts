@@ -12,7 +12,12 @@ afterEach(async () => {
   await removeTempDir(root)
 })
 
-const expand = (patterns: string[]) => expandSkillGlobs(patterns, root, silentLogger())
+// Id and path of each entry: what these cases are about (the loaded fields are tested in skill-load.test.ts).
+const idAndPath = ({ id, path }: { id: string; path: string }) => ({ id, path })
+const expand = async (patterns: string[]) => {
+  const { skills, skipped } = await expandSkillGlobs(patterns, root, silentLogger())
+  return { skills: skills.map(idAndPath), skipped }
+}
 const ids = async (patterns: string[]) => (await expand(patterns)).skills.map((s) => s.id)
 
 describe('expandSkillGlobs', () => {
@@ -119,7 +124,7 @@ describe('expandSkillGlobs', () => {
     await writeTree(root, { 'bx/a.md': '', 'b[x]/keep': '' })
     const { log, messages } = captureLogger()
     const { skills } = await expandSkillGlobs(['*.md'], base, log)
-    expect(skills).toEqual([{ id: 'bx/a', path: join(root, 'bx/a.md') }])
+    expect(skills.map(idAndPath)).toEqual([{ id: 'bx/a', path: join(root, 'bx/a.md') }])
     expect(messages()).toEqual([])
   })
 })

@@ -13,6 +13,7 @@ afterEach(async () => {
 })
 
 const config = { skills: ['fs-skills/**/*.md'], prompts: ['fs-prompts/**/*.md'] }
+const idAndPath = ({ id, path }: { id: string; path: string }) => ({ id, path })
 
 describe('FsSources', () => {
   it('lists skills and prompts from the configured globs', async () => {
@@ -21,7 +22,7 @@ describe('FsSources', () => {
       'fs-prompts/open-pr.md': '---\ndescription: Open a GitHub pull request.\n---\nOpen it.\n',
     })
     const sources = new FsSources(config, root, captureLogger().log)
-    expect(await sources.skills()).toEqual([{ id: 'team-a/playbook', path: join(root, 'fs-skills/team-a/playbook.md') }])
+    expect((await sources.skills()).map(idAndPath)).toEqual([{ id: 'team-a/playbook', path: join(root, 'fs-skills/team-a/playbook.md') }])
     expect(await sources.prompts()).toEqual([
       { name: 'open-pr', description: 'Open a GitHub pull request.', path: join(root, 'fs-prompts/open-pr.md') },
     ])
@@ -42,7 +43,7 @@ describe('FsSources', () => {
   it('finds single entries by id and name', async () => {
     await writeTree(root, { 'fs-skills/a/b.md': '# b', 'fs-prompts/x/static.md': '---\ndescription: d\n---\n' })
     const sources = new FsSources(config, root, captureLogger().log)
-    expect(await sources.findSkill('a/b')).toEqual({ id: 'a/b', path: join(root, 'fs-skills/a/b.md') })
+    expect(idAndPath((await sources.findSkill('a/b'))!)).toEqual({ id: 'a/b', path: join(root, 'fs-skills/a/b.md') })
     expect(await sources.findSkill('b')).toBeUndefined()
     expect(await sources.findPrompt('static')).toEqual({ name: 'static', description: 'd', path: join(root, 'fs-prompts/x/static.md') })
     expect(await sources.findPrompt('nope')).toBeUndefined()

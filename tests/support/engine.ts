@@ -36,8 +36,14 @@ export interface TestEnvironment {
   call<T = unknown>(functionId: string, payload: unknown, timeoutMs?: number): Promise<T>
   /** Deletes every row of the `skills` and `prompts` scopes straight through `state::*` (no notifications). */
   wipeScopes(): Promise<void>
-  /** Empties the temp root and recreates the `fs-skills/` and `fs-prompts/` folders. */
+  /**
+   * Empties the temp root and recreates the `fs-skills/` and `fs-prompts/` folders, then waits until
+   * the worker has announced the removals (fs on-change events), so a subscriber bound afterwards
+   * never hears of them.
+   */
   wipeFsDirs(): Promise<void>
+  /** Resolves once the worker's fs index has announced every file change made so far. */
+  fsSettled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -86,7 +92,11 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
     embedded: engine !== undefined,
     call,
     wipeScopes: () => wipeScopes(call),
-    wipeFsDirs: () => wipeFsDirs(tempRoot),
+    wipeFsDirs: async () => {
+      await wipeFsDirs(tempRoot)
+      await worker.deps.fs.settled()
+    },
+    fsSettled: () => worker.deps.fs.settled(),
     close,
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * `read_skill_file` inside a skill folder (E2): a regular file below the folder, symlinks followed,
+ * never one outside it and never one of a nested skill folder. Nothing outside is ever read, whatever
+ * the path: the resolved path is checked before the file is opened, the file is opened without
+ * following a final symlink, and the opened handle is checked to still be that file before a byte
+ * is read, so a symlink swapped in between the check and the open cannot redirect the read.
+ * The path has already passed `checkSkillPath` (relative, no `..`, no backslash, no NUL).
+ */
+import { constants } from 'node:fs'
+import type { BigIntStats } from 'node:fs'
+import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
+import { SkillsError } from '../core/errors.js'
+import * as msg from '../core/messages.js'
+import { SKILL_FILE } from '../core/skill-folder.js'
+import { ioErrorTextFor } from './io-error.js'
+import { MAX_FS_FILE_BYTES, readOpened } from './read-text.js'
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
+
+export async function readFolderFile(folder: string, path: string): Promise<string> {
+  const text = await readFolderFileIfAny(folder, path)
+  if (text === undefined) throw new SkillsError(msg.fileNotFound(path))
+  return text
+}
+
+/** `readFolderFile`, with undefined where it would answer `File not found`. */
+export async function readFolderFileIfAny(folder: string, path: string): Promise<string | undefined> {
+  const root = await realpathOf(folder)
+  const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
+  if (root === undefined || target === undefined) return undefined
+  if (!isWithin(root, target)) throw new SkillsError(msg.pathOutsideFolder(path))
+  if (await inNestedSkillFolder(root, target)) return undefined
+  let handle: FileHandle
+  try {
+    handle = await open(target, OPEN_FLAGS)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new SkillsError(msg.fileChangedWhileRead(path))
+  }
+  try {
+    const info = await handle.stat({ bigint: true })
+    if (!(await stillTarget(handle, info, root, path, target))) throw new SkillsError(msg.fileChangedWhileRead(path))
+    if (!info.isFile()) throw new SkillsError(msg.notAFile(path))
+    return textOf(await readOpened(handle, MAX_FS_FILE_BYTES), path)
+  } finally {
+    await handle.close()
+  }
+}
+
+async function realpathOf(path: string): Promise<string | undefined> {
+  try {
+    return await realpath(path)
+  } catch {
+    return undefined
+  }
+}
+
+// ("/s/pdf", "/s/pdf/a.md") => true; ("/s/pdf", "/s/pdf-2/a.md") => false
+function isWithin(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`)
+}
+
+/** True when a folder between `root` (exclusive) and the file holds a SKILL.md of its own (E1.5). */
+async function inNestedSkillFolder(root: string, target: string): Promise<boolean> {
+  const parts = target.slice(root.length).split('/').filter((part) => part !== '')
+  let dir = root === '/' ? '' : root
+  for (const part of parts.slice(0, -1)) {
+    dir = `${dir}/${part}`
+    const skillFile = await stat(`${dir}/${SKILL_FILE}`).catch(() => undefined)
+    if (skillFile?.isFile() === true) return true
+  }
+  return false
+}
+
+/**
+ * The handle is the checked file: where the kernel has it (Linux `/proc/self/fd`) is the checked
+ * path; elsewhere the path still resolves to it and names the same inode.
+ */
+async function stillTarget(handle: FileHandle, info: BigIntStats, root: string, path: string, target: string): Promise<boolean> {
+  const opened = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined)
+  if (opened !== undefined) return opened === target
+  if ((await realpathOf(`${root}/${path}`)) !== target) return false
+  const now = await stat(target, { bigint: true }).catch(() => undefined)
+  return now !== undefined && now.dev === info.dev && now.ino === info.ino
+}
+
+function textOf(read: Awaited<ReturnType<typeof readOpened>>, path: string): string {
+  if (read.ok) return read.text
+  if (read.tooLarge) throw new SkillsError(msg.skillFileTooLarge(path, read.size, MAX_FS_FILE_BYTES))
+  if (read.error === msg.IO_INVALID_UTF8) throw new SkillsError(msg.skillFileNotUtf8(path))
+  if (read.error === msg.IO_NOT_REGULAR_FILE || read.error === ioErrorTextFor('EISDIR')) throw new SkillsError(msg.notAFile(path))
+  throw new SkillsError(msg.readFailed(path, read.error))
+}

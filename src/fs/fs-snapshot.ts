@@ -1,0 +1,52 @@
+/**
+ * The fs skills and prompts as one expansion of the configured globs found them (§6.3, §6.4), plus
+ * what else listings and change events need of each file, fetched on first use through the view
+ * the expansion used: with the watched view that is memory for every file that has not changed,
+ * with the direct view the disk. Never mutated; whatever a handler derives from its arrays can be
+ * memoised on them.
+ */
+import { memoize } from '../core/memo.js'
+import { mapInBatches } from './batches.js'
+import { fileDigest } from './file-facts.js'
+import { type FileMeta, metaOf } from './file-meta.js'
+import type { FsView } from './fs-view.js'
+import type { FsPrompt, FsSkill, FsSkip } from './types.js'
+
+export class FsSnapshot {
+  constructor(
+    /** Sorted by id; each carries its listing fields (size, date, bullet) from loading. */
+    readonly skills: FsSkill[],
+    /** Sorted by name. */
+    readonly prompts: FsPrompt[],
+    private readonly view: FsView,
+    /** The files the expansion skipped, with their reasons (for the boot diagnostics). */
+    readonly skipped: { skills: FsSkip[]; prompts: FsSkip[] } = { skills: [], prompts: [] },
+  ) {}
+
+  findSkill(id: string): FsSkill | undefined {
+    return memoize(this, 'skill-by-id', () => new Map(this.skills.map((s) => [s.id, s]))).get(id)
+  }
+
+  findPrompt(name: string): FsPrompt | undefined {
+    return memoize(this, 'prompt-by-name', () => new Map(this.prompts.map((p) => [p.name, p]))).get(name)
+  }
+
+  /** Size and mtime of each prompt file, in `prompts` order. */
+  promptMeta(): Promise<FileMeta[]> {
+    return memoize(this, 'prompt-meta', () => Promise.all(this.prompts.map(async ({ path }) => metaOf(await this.view.stat(path)))))
+  }
+
+  /** A digest of each skill file's content, in `skills` order. */
+  skillDigests(): Promise<string[]> {
+    return memoize(this, 'skill-digests', () => this.digestsOf(this.skills))
+  }
+
+  /** A digest of each prompt file's content, in `prompts` order. */
+  promptDigests(): Promise<string[]> {
+    return memoize(this, 'prompt-digests', () => this.digestsOf(this.prompts))
+  }
+
+  private digestsOf(entries: ReadonlyArray<{ path: string }>): Promise<string[]> {
+    return mapInBatches(entries, ({ path }) => this.view.remember(path, 'digest', () => fileDigest(path)))
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * What the glob walk and the fs index need to know about the file system, behind one interface so
+ * the same walk runs straight on the disk (`directView`) or over the watched, cached copy
+ * (watched-view.ts). Only the facts the walk and the listings use are kept, not whole `Stats`.
+ */
+import type { BigIntStats, Dirent } from 'node:fs'
+import { lstat, readdir, stat } from 'node:fs/promises'
+import { ioErrorText } from './io-error.js'
+
+/** A `stat` that followed symlinks. */
+export interface PathInfo {
+  isFile: boolean
+  isDirectory: boolean
+  /** `dev:ino`, to recognise a directory reached twice (symlink loops). */
+  identity: string
+  size: number
+  /** The mtime as `fs.stat` (not bigint) gives it: milliseconds rounded. */
+  mtime: Date
+}
+
+/** The error text is Rust's `io::Error` display (io-error.ts). */
+export type StatResult = PathInfo | { error: string }
+export type ListResult = string[] | { error: string }
+
+export interface FsView {
+  /** `stat`, following symlinks. */
+  stat(path: string): Promise<StatResult>
+  /** Whether `lstat` succeeds (the crate's existence test for literal components). */
+  exists(path: string): Promise<boolean>
+  /** The UTF-8 names in a directory (other names are skipped, as the crate skips them). */
+  list(dir: string): Promise<ListResult>
+  /** `compute()`, or what it gave for this key of this path while the path has not changed. */
+  remember<T>(path: string, key: string, compute: () => Promise<T>): Promise<T>
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+export function pathInfo(s: BigIntStats): PathInfo {
+  return { isFile: s.isFile(), isDirectory: s.isDirectory(), identity: `${s.dev}:${s.ino}`, size: Number(s.size), mtime: statDate(s.mtimeNs) }
+}
+
+// Node's non-bigint `mtime` is `new Date(Math.round(sec * 1e3 + nsec / 1e6))`; a bigint one floors,
+// so the same instant must be recomputed the non-bigint way to keep `registered_at` as it was.
+function statDate(ns: bigint): Date {
+  let sec = ns / 1_000_000_000n
+  let nsec = ns % 1_000_000_000n
+  if (nsec < 0n) {
+    sec -= 1n
+    nsec += 1_000_000_000n
+  }
+  return new Date(Math.round(Number(sec) * 1e3 + Number(nsec) / 1e6))
+}
+
+export async function statPath(path: string): Promise<StatResult> {
+  try {
+    return pathInfo(await stat(path, { bigint: true }))
+  } catch (error) {
+    return { error: ioErrorText(error) }
+  }
+}
+
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export async function listDir(dir: string): Promise<ListResult> {
+  const typed = await listDirTyped(dir)
+  return 'error' in typed ? typed : typed.names
+}
+
+export interface TypedList {
+  names: string[]
+  /** The names known not to be symlinks (what `stat` finds there is the entry itself). */
+  plain: Set<string>
+}
+
+export async function listDirTyped(dir: string): Promise<TypedList | { error: string }> {
+  let raw: Dirent<Buffer>[]
+  try {
+    raw = await readdir(dir, { encoding: 'buffer', withFileTypes: true })
+  } catch (error) {
+    return { error: ioErrorText(error) }
+  }
+  const names: string[] = []
+  const plain = new Set<string>()
+  for (const entry of raw) {
+    let name: string
+    try {
+      name = UTF8.decode(entry.name)
+    } catch {
+      continue
+    }
+    names.push(name)
+    if (!entry.isSymbolicLink()) plain.add(name)
+  }
+  return { names, plain }
+}
+
+/** Every question goes to the disk; nothing is remembered. */
+export const directView: FsView = {
+  stat: statPath,
+  exists: pathExists,
+  list: listDir,
+  remember: (_path, _key, compute) => compute(),
+}

@@ -1,0 +1,85 @@
+/**
+ * The Skills Protocol view of the registry (E2): every skill the index lists (state rows, then the
+ * fs skills no state row shadows) as a protocol entry sorted by name, and one skill looked up by
+ * name as it is at call time (the state row or the file read now, never a cached copy).
+ */
+import { dirname } from 'node:path'
+import { discoveryFields, idOfName, protocolEntry, type DiscoveryFields, type ProtocolEntry } from '../core/discovery.js'
+import { SkillsError } from '../core/errors.js'
+import { frontmatterOf } from '../core/frontmatter-yaml.js'
+import { validateId } from '../core/ids.js'
+import { indexLine } from '../core/index-page.js'
+import type { JsonObject } from '../core/json.js'
+import { memoize } from '../core/memo.js'
+import * as msg from '../core/messages.js'
+import { readSkillEntry } from '../fs/skill-files.js'
+import type { Deps } from './deps.js'
+import { mergeById, readSkillSources } from './skill-sources.js'
+import { getStoredRow, StoredSkill } from './stored-rows.js'
+
+/** Every entry, sorted by name (byte order, the same as by id since `/` => `.` keeps the order). */
+export async function protocolEntries(deps: Deps): Promise<ProtocolEntry[]> {
+  const { state, fs } = await readSkillSources(deps)
+  const stateEntries = memoize(state, 'protocol-entries', () =>
+    state.map((s) => protocolEntry(s.id, s.discovery ?? {}, s.description)))
+  return mergeById(stateEntries, fs.map((s) => protocolEntry(s.id, s.discovery, s.description)))
+}
+
+/** One skill as it is now. */
+export interface ResolvedSkill {
+  entry: ProtocolEntry
+  fields: DiscoveryFields
+  /** The parsed frontmatter, `{}` when there is none. */
+  frontmatter: JsonObject
+  /** The folder of an Agent Skills folder; undefined for a state row or a markdown file. */
+  folder: string | undefined
+  /** What `SKILL.md` is: the stored body, the markdown file's text, the folder's SKILL.md as read. */
+  skillMd: { text: string } | { error: string }
+}
+
+/** The skill `name` names, checked against `version` when one is given. */
+export async function resolveProtocolSkill(name: string, version: string | null | undefined, deps: Deps): Promise<ResolvedSkill> {
+  const resolved = await findByName(name, deps)
+  if (resolved === undefined) throw new SkillsError(msg.skillNotFound(name))
+  if (version !== undefined && version !== null && version !== resolved.entry.version) {
+    throw new SkillsError(msg.skillVersionNotFound(name, version))
+  }
+  return resolved
+}
+
+/** The text of `SKILL.md`, or the read error of a markdown file that cannot be read. */
+export function skillMdText(resolved: ResolvedSkill): string {
+  if ('error' in resolved.skillMd) throw new SkillsError(resolved.skillMd.error)
+  return resolved.skillMd.text
+}
+
+async function findByName(name: string, deps: Deps): Promise<ResolvedSkill | undefined> {
+  const id = idOfName(name)
+  if (id === undefined || validateId(id) !== undefined) return undefined
+  const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
+  if (row !== undefined) return fromBody(id, row.skill)
+  const found = await deps.fs.findSkill(id)
+  if (found === undefined) return undefined
+  const read = await readSkillEntry(found.id, found.path, found.kind)
+  if ('reason' in read) return undefined
+  const { entry: skill } = read
+  return {
+    entry: protocolEntry(id, skill.discovery, skill.description),
+    fields: skill.discovery,
+    frontmatter: skill.frontmatter,
+    folder: skill.kind === 'folder' ? dirname(skill.path) : undefined,
+    skillMd: read.text === undefined ? { error: msg.readFailed(skill.path, read.error) } : { text: read.text },
+  }
+}
+
+function fromBody(id: string, body: string): ResolvedSkill {
+  const frontmatter = frontmatterOf(body)
+  const fields = discoveryFields(frontmatter)
+  return {
+    entry: protocolEntry(id, fields, indexLine({ id, body }).description),
+    fields,
+    frontmatter,
+    folder: undefined,
+    skillMd: { text: body },
+  }
+}

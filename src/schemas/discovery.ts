@@ -1,0 +1,82 @@
+/**
+ * Wire shapes of the Skills Protocol discovery functions (E2): `skill::list_skills`,
+ * `skill::describe_skill`, `skill::read_skill_file`. Optional fields also accept null (JSON-RPC
+ * clients send it for "not given"); unknown fields are ignored (D8).
+ */
+import { z } from 'zod'
+import { LIMIT_RANGE, mustBeOneOf } from '../core/messages.js'
+
+const oneOf = <T extends [string, ...string[]]>(values: T) =>
+  z.enum(values, { errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_enum_value' ? mustBeOneOf(values) : ctx.defaultError }) })
+
+const LIST_DETAILS = ['names', 'summary'] as const
+const DESCRIBE_DETAILS = ['manifest', 'summary', 'full'] as const
+
+const name = z.string().describe('Skill name: the skill id with every "/" replaced by "." (iii://acme/billing is "acme.billing").')
+const version = z
+  .string()
+  .nullish()
+  .describe('When given, the call fails unless the skill has exactly this version.')
+
+export const ListSkillsRequest = z.object({
+  namespace: z.string().nullish().describe("Only skills whose namespace (the id's first segment) is exactly this."),
+  detail: oneOf([...LIST_DETAILS])
+    .default('names')
+    .describe('"names" (default): name and version; "summary": also description, namespace and kind.'),
+  limit: z.number().int().min(1, LIMIT_RANGE).max(500, LIMIT_RANGE).default(50).describe('Page size, 1 to 500 (default 50).'),
+  cursor: z
+    .string()
+    .nullish()
+    .describe('The next_cursor of the previous page, for the same namespace; absent for the first page.'),
+})
+
+export const ProtocolSkill = z.object({
+  name: z.string(),
+  version: z.string().describe('Frontmatter metadata.version, else frontmatter version, else "0.0.0".'),
+  description: z.string().optional().describe('detail "summary" only; absent when the skill has none.'),
+  namespace: z.string().optional().describe('detail "summary" only.'),
+  kind: z.string().optional().describe('detail "summary" only: always "instruction".'),
+})
+
+export const ListSkillsResponse = z.object({
+  skills: z.array(ProtocolSkill),
+  next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
+})
+
+export const DescribeSkillRequest = z.object({
+  name,
+  version,
+  detail: oneOf([...DESCRIBE_DETAILS])
+    .default('summary')
+    .describe('"manifest": the manifest only; "summary" (default): plus the SKILL.md frontmatter; "full": plus the SKILL.md text.'),
+})
+
+// A function, not a constant: a shared instance would be published as a $ref into the other field.
+const jsonObject = () => z.record(z.unknown())
+
+export const DescribeSkillResponse = z.object({
+  skill: z.object({
+    manifest: jsonObject().describe("The folder's skill.toml as JSON, else {name, version, description?, kind, namespace, tags?}."),
+    skill_md_frontmatter: jsonObject().optional().describe('The parsed SKILL.md frontmatter, {} when there is none.'),
+    skill_md_content: z.string().optional().describe('The whole SKILL.md text, frontmatter included (detail "full").'),
+  }),
+})
+
+export const ReadSkillFileRequest = z.object({
+  name,
+  version,
+  path: z
+    .string()
+    .describe('A file below the skill folder, relative and "/"-separated ("SKILL.md", "references/forms.md").'),
+})
+
+export const ReadSkillFileResponse = z.object({
+  content: z.string().describe('The file as UTF-8 text (at most 1 MiB).'),
+})
+
+export type ListSkillsRequest = z.infer<typeof ListSkillsRequest>
+export type ProtocolSkill = z.infer<typeof ProtocolSkill>
+export type ListSkillsResponse = z.infer<typeof ListSkillsResponse>
+export type DescribeSkillRequest = z.infer<typeof DescribeSkillRequest>
+export type DescribeSkillResponse = z.infer<typeof DescribeSkillResponse>
+export type ReadSkillFileRequest = z.infer<typeof ReadSkillFileRequest>

@@ -1,0 +1,203 @@
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { formatTimestamp } from '../../src/core/time.js'
+import { expandSkillGlobs } from '../../src/fs/skill-files.js'
+import { logFsHealth } from '../../src/fs/health.js'
+import { silentLogger } from '../../src/logger.js'
+import { captureLogger, makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+
+let root: string
+beforeEach(async () => {
+  root = await makeTempDir()
+})
+afterEach(async () => {
+  await removeTempDir(root)
+})
+
+const expand = (patterns: string[], base = root) => expandSkillGlobs(patterns, base, silentLogger())
+const ids = async (patterns: string[], base = root) => (await expand(patterns, base)).skills.map((s) => s.id)
+const skill = (name: string, extra = '', body = '# Title\n\nBody.\n') =>
+  `---\nname: ${name}\ndescription: Does ${name} things.\n${extra}---\n${body}`
+const reasons = async (patterns: string[]) =>
+  (await expand(patterns)).skipped.map(({ path, reason }) => [path.slice(root.length + 1), reason])
+
+describe('skill folders (E1.1): a SKILL.md match is a folder whose id is the folder path', () => {
+  it.each([
+    ['skills/**/SKILL.md', 'skills/pdf/SKILL.md', 'pdf'],
+    ['skills/**/SKILL.md', 'skills/acme/billing/SKILL.md', 'acme/billing'],
+    ['skills/*/SKILL.md', 'skills/pdf/SKILL.md', 'pdf'],
+    ['skills/pdf/SKILL.md', 'skills/pdf/SKILL.md', 'pdf'],
+    ['skills/**/*.md', 'skills/pdf/SKILL.md', 'pdf'],
+    ['**/SKILL.md', 'x/y/SKILL.md', 'x/y'],
+  ])('%s with %s gives %s', async (pattern, file, id) => {
+    await writeTree(root, { [file]: skill(id.split('/').at(-1) as string) })
+    expect(await ids([pattern])).toEqual([id])
+  })
+
+  it('names a SKILL.md in the config dir itself after that dir', async () => {
+    const base = join(root, 'release-notes')
+    await writeTree(base, { 'SKILL.md': skill('release-notes') })
+    expect(await ids(['SKILL.md'], base)).toEqual(['release-notes'])
+    expect(await ids(['*.md'], base)).toEqual(['release-notes'])
+  })
+
+  it('keeps the upstream rule for every other .md: skills/**/*.md also serves pdf/reference', async () => {
+    await writeTree(root, {
+      'skills/pdf/SKILL.md': skill('pdf'),
+      'skills/pdf/reference.md': '# Reference\n',
+      'skills/pdf/skill.md': '# lower-case is not a folder\n',
+    })
+    const { skills } = await expand(['skills/**/*.md'])
+    expect(skills.map(({ id, kind }) => [id, kind])).toEqual([['pdf', 'folder'], ['pdf/reference', 'file'], ['pdf/skill', 'file']])
+  })
+
+  it('gives nested folders their own ids (E1.5)', async () => {
+    await writeTree(root, { 'skills/acme/SKILL.md': skill('acme'), 'skills/acme/billing/SKILL.md': skill('billing') })
+    expect(await ids(['skills/**/SKILL.md'])).toEqual(['acme', 'acme/billing'])
+  })
+
+  it('applies validate_id and the duplicate rule to folder ids', async () => {
+    await writeTree(root, {
+      'skills/PDF/SKILL.md': skill('PDF'),
+      'skills/pdf/SKILL.md': skill('pdf'),
+      'skills/pdf.md': '# also pdf\n',
+      'skills/fn/SKILL.md': skill('fn'),
+    })
+    expect(await reasons(['skills/**/*.md'])).toEqual([
+      ['skills/PDF/SKILL.md', `invalid id "PDF": invalid id (segment 1 of "PDF"): segment may only contain lowercase ASCII letters, digits, '-' and '_': "PDF"`],
+      ['skills/fn/SKILL.md', 'invalid id "fn": id may not have "fn" as its first segment (reserved as the iii://fn/ section-URI marker): "fn"'],
+      ['skills/pdf.md', `duplicate id "pdf" also produced by ${join(root, 'skills/pdf/SKILL.md')}`],
+    ])
+  })
+})
+
+describe('skill folder frontmatter (E1.2): skip reasons in order', () => {
+  const long = 'd'.repeat(1025)
+  it.each([
+    ['a name that is not the folder', '---\nname: other\ndescription: d\n---\n', 'frontmatter name "other" does not match folder "pdf"'],
+    ['a quoted name with spaces', '---\nname: " pdf"\ndescription: d\n---\n', 'frontmatter name " pdf" does not match folder "pdf"'],
+    ['no description', '---\nname: pdf\n---\nbody\n', 'frontmatter missing non-empty `description`'],
+    ['a blank description', '---\ndescription: "  \\t "\n---\nbody\n', 'frontmatter missing non-empty `description`'],
+    ['a null description', '---\ndescription: ~\n---\nbody\n', 'frontmatter missing non-empty `description`'],
+    ['a description of 1025 characters', `---\ndescription: ${long}\n---\n`, 'description longer than 1024 characters'],
+    ['no frontmatter block', '# PDF\n\nNo frontmatter.\n', 'missing YAML frontmatter (expected --- ... --- block at file start)'],
+    ['an unclosed block', '---\ndescription: d\n# PDF\n', 'missing YAML frontmatter (expected --- ... --- block at file start)'],
+    ['YAML that does not parse', '---\ndescription: [unclosed\n---\n', 'invalid frontmatter YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 1 column 23'],
+    ['YAML that is a list', '---\n- a\n- b\n---\n', 'invalid frontmatter YAML: invalid type: sequence, expected struct SkillFrontmatter'],
+    ['a list as description', '---\ndescription: [a, b]\n---\n', 'invalid frontmatter YAML: description: invalid type: sequence, expected a string at line 1 column 14'],
+    ['the name checked before the description', '---\nname: nope\n---\n', 'frontmatter name "nope" does not match folder "pdf"'],
+  ])('%s', async (_name, text, reason) => {
+    await writeTree(root, { 'skills/pdf/SKILL.md': text })
+    expect(await reasons(['skills/*/SKILL.md'])).toEqual([['skills/pdf/SKILL.md', reason]])
+  })
+
+  it('refuses a SKILL.md that is not UTF-8 text, naming the read error', async () => {
+    await writeTree(root, { 'skills/pdf/SKILL.md': Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0x0a, 0x2d, 0x2d, 0x2d, 0x0a]) })
+    expect(await reasons(['skills/*/SKILL.md'])).toEqual([['skills/pdf/SKILL.md', 'read: stream did not contain valid UTF-8']])
+  })
+
+  it('accepts a description of exactly 1024 characters (code points, not bytes) and an absent name', async () => {
+    await writeTree(root, { 'skills/pdf/SKILL.md': `---\ndescription: ${'é'.repeat(1024)}\n---\n` })
+    expect(await ids(['skills/*/SKILL.md'])).toEqual(['pdf'])
+  })
+})
+
+describe('what a folder entry carries (E1.3, E1.4, E2 fields)', () => {
+  it('loads id, kind, size, date, title, description, frontmatter and discovery fields from one read', async () => {
+    const text = '---\nname: pdf\ndescription: >\n  Fill PDF forms.\n  Use for invoices.\nlicense: MIT\n' +
+      'metadata:\n  version: "1.2.0"\nversion: "9.9.9"\ntags: [pdf, forms]\nallowed-tools: Bash(python:*)\n---\n# PDF tools\n\nHow to fill forms.\n'
+    await writeTree(root, { 'skills/pdf/SKILL.md': text })
+    const path = join(root, 'skills/pdf/SKILL.md')
+    const { mtime } = await stat(path)
+    expect((await expand(['skills/*/SKILL.md'])).skills).toEqual([{
+      id: 'pdf',
+      path,
+      kind: 'folder',
+      bytes: Buffer.byteLength(text),
+      registeredAt: formatTimestamp(mtime),
+      title: 'PDF tools',
+      description: 'Fill PDF forms. Use for invoices.',
+      frontmatter: {
+        name: 'pdf',
+        description: 'Fill PDF forms. Use for invoices.\n',
+        license: 'MIT',
+        metadata: { version: '1.2.0' },
+        version: '9.9.9',
+        tags: ['pdf', 'forms'],
+        'allowed-tools': 'Bash(python:*)',
+      },
+      discovery: { version: '1.2.0', description: 'Fill PDF forms. Use for invoices.', tags: ['pdf', 'forms'] },
+    }])
+  })
+
+  it.each([
+    ['the body H1', '---\nname: pdf\ndescription: d\n---\n# Heading\n', 'pdf', 'Heading'],
+    ['the frontmatter name when the body has no H1', '---\nname: pdf\ndescription: d\n---\nNo heading.\n', 'pdf', 'pdf'],
+    ['the id when there is neither', '---\ndescription: d\n---\nNo heading.\n', 'acme/billing', 'acme/billing'],
+    ['the frontmatter name when the body is empty', '---\nname: billing\ndescription: d\n---\n', 'acme/billing', 'billing'],
+  ])('titles a folder with %s', async (_name, text, id, title) => {
+    await writeTree(root, { [`skills/${id}/SKILL.md`]: text })
+    expect((await expand(['skills/**/SKILL.md'])).skills.map((s) => s.title)).toEqual([title])
+  })
+
+  it('cuts the index description at 140 code points (D1) and keeps it on one line', async () => {
+    await writeTree(root, { 'skills/pdf/SKILL.md': `---\ndescription: |\n  first line\n\n  ${'x'.repeat(200)}\n---\n` })
+    const [entry] = (await expand(['skills/*/SKILL.md'])).skills
+    expect(entry?.description).toBe(`first line ${'x'.repeat(129)}...`)
+    expect(entry?.discovery.description).toBe(`first line\n\n${'x'.repeat(200)}`)
+  })
+
+  it.each([
+    ['metadata.version first', 'metadata: {version: "2.0.0"}\nversion: "1.0.0"', { version: '2.0.0' }],
+    ['then version', 'metadata: {version: 2}\nversion: "1.0.0"', { version: '1.0.0' }],
+    ['no version when it is not a string', 'version: 1.5', {}],
+    ['tags only when every tag is a string', 'tags: [a, 1]', {}],
+    ['tags as given', 'tags: [billing, invoices]', { tags: ['billing', 'invoices'] }],
+  ])('reads E2 fields: %s', async (_name, extra, expected) => {
+    await writeTree(root, { 'skills/pdf/SKILL.md': `---\ndescription: d\n${extra}\n---\n` })
+    expect((await expand(['skills/*/SKILL.md'])).skills[0]?.discovery).toEqual({ description: 'd', ...expected })
+  })
+
+  it('gives a markdown file its frontmatter when it starts with a parsable block, {} otherwise', async () => {
+    await writeTree(root, {
+      's/with.md': '---\nversion: "3.1.0"\ndescription: From frontmatter.\n---\n# With\n\nFrom body.\n',
+      's/broken.md': '---\nversion: [unclosed\n---\n# Broken\n',
+      's/plain.md': '# Plain\n\nBody text.\n',
+    })
+    const { skills } = await expand(['s/*.md'])
+    expect(skills.map(({ id, kind, title, description, frontmatter, discovery }) => ({ id, kind, title, description, frontmatter, discovery }))).toEqual([
+      { id: 'broken', kind: 'file', title: 'Broken', description: undefined, frontmatter: {}, discovery: {} },
+      { id: 'plain', kind: 'file', title: 'Plain', description: 'Body text.', frontmatter: {}, discovery: {} },
+      {
+        id: 'with', kind: 'file', title: 'With', description: 'From body.',
+        frontmatter: { version: '3.1.0', description: 'From frontmatter.' },
+        discovery: { version: '3.1.0', description: 'From frontmatter.' },
+      },
+    ])
+  })
+
+  it('still lists a markdown file it cannot read, titled by its id, as upstream does', async () => {
+    await writeTree(root, { 's/bin.md': Buffer.from([0xff, 0xfe]) })
+    const { skills } = await expand(['s/*.md'])
+    expect(skills.map(({ id, title, bytes }) => ({ id, title, bytes }))).toEqual([{ id: 'bin', title: undefined, bytes: 2 }])
+  })
+})
+
+describe('boot diagnostics for skill folders', () => {
+  it('logs every served folder and one skipped fs entry warning per refused folder, naming its reason', async () => {
+    await writeTree(root, {
+      'skills/good/SKILL.md': skill('good'),
+      'skills/named-wrong/SKILL.md': skill('other'),
+      'skills/bare/SKILL.md': '# Bare\n',
+    })
+    const { log, lines } = captureLogger()
+    expect(await logFsHealth({ skills: ['skills/*/SKILL.md'], prompts: [] }, root, log)).toEqual({ skills: 1, prompts: 0, skipped: 2 })
+    expect(lines()).toEqual([
+      { level: 30, msg: 'loaded fs-backed skill', id: 'good', path: join(root, 'skills/good/SKILL.md') },
+      { level: 40, msg: 'skipped fs entry', kind: 'skill', path: join(root, 'skills/bare/SKILL.md'), reason: 'missing YAML frontmatter (expected --- ... --- block at file start)' },
+      { level: 40, msg: 'skipped fs entry', kind: 'skill', path: join(root, 'skills/named-wrong/SKILL.md'), reason: 'frontmatter name "other" does not match folder "named-wrong"' },
+      { level: 30, msg: 'fs source scan complete', skills: 1, prompts: 0, skipped: 2, base_dir: root },
+    ])
+  })
+})

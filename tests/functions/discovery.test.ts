@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SkillsError } from '../../src/core/errors.js'
+import { encodeListCursor } from '../../src/core/list-cursor.js'
+import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from '../../src/functions/discovery.js'
+import { parseInput } from '../../src/schemas/parse.js'
+import { DescribeSkillRequest, ListSkillsRequest, ReadSkillFileRequest } from '../../src/schemas/discovery.js'
+import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { fakeDeps, type FakeWorld } from './fake-deps.js'
+
+let root: string
+let world: FakeWorld
+const PDF_SKILL = '---\nname: pdf\ndescription: Fill PDF forms.\nmetadata:\n  version: "1.2.0"\ntags: [pdf]\n---\n# PDF\n\nBody.\n'
+const BILLING_SKILL = '---\ndescription: Billing runbooks.\nversion: "2.0.0"\n---\n# Billing\n'
+
+beforeEach(async () => {
+  root = await makeTempDir()
+  await writeTree(root, {
+    'skills/pdf/SKILL.md': PDF_SKILL,
+    'skills/pdf/references/forms.md': '# Forms\n',
+    'skills/pdf/skill.toml': 'name = "pdf"\nversion = "1.2.0"\n[deps]\ntools = ["python"]\n',
+    'skills/acme/billing/SKILL.md': BILLING_SKILL,
+    'notes/plain.md': '---\nversion: "0.3.0"\n---\n# Plain\n\nA plain file.\n',
+  })
+  world = fakeDeps({ baseDir: root, config: { skills: ['skills/**/SKILL.md', 'notes/*.md'] } })
+  world.state.rows('skills').set('acme', { id: 'acme', skill: '# Acme\n\nThe acme company.\n', registered_at: 't' })
+})
+afterEach(async () => {
+  await removeTempDir(root)
+})
+
+const list = async (input: unknown) => listProtocolSkills(parseInput(ListSkillsRequest, input), world.deps)
+const describeSkill = async (input: unknown) => describeProtocolSkill(parseInput(DescribeSkillRequest, input), world.deps)
+const read = async (input: unknown) => readProtocolSkillFile(parseInput(ReadSkillFileRequest, input), world.deps)
+
+describe('skill::list_skills', () => {
+  it('lists state rows and fs skills once, by name, with names and versions by default', async () => {
+    expect(await list({})).toEqual({
+      skills: [
+        { name: 'acme', version: '0.0.0' },
+        { name: 'acme.billing', version: '2.0.0' },
+        { name: 'pdf', version: '1.2.0' },
+        { name: 'plain', version: '0.3.0' },
+      ],
+      next_cursor: null,
+    })
+  })
+
+  it('gives description, namespace and kind with detail "summary"', async () => {
+    expect((await list({ detail: 'summary', namespace: 'acme' })).skills).toEqual([
+      { name: 'acme', version: '0.0.0', description: 'The acme company.', namespace: 'acme', kind: 'instruction' },
+      { name: 'acme.billing', version: '2.0.0', description: 'Billing runbooks.', namespace: 'acme', kind: 'instruction' },
+    ])
+  })
+
+  it('pages by name with an opaque cursor until next_cursor is null', async () => {
+    const first = await list({ limit: 3 })
+    expect(first.skills.map((s) => s.name)).toEqual(['acme', 'acme.billing', 'pdf'])
+    expect(first.next_cursor).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]+$/))
+    const second = await list({ limit: 3, cursor: first.next_cursor })
+    expect(second).toEqual({ skills: [{ name: 'plain', version: '0.3.0' }], next_cursor: null })
+  })
+
+  it('neither repeats nor skips an entry when others come and go between pages', async () => {
+    const first = await list({ limit: 2 })
+    world.state.rows('skills').delete('acme')
+    world.state.rows('skills').set('aaa', { id: 'aaa', skill: '# A\n', registered_at: 't' })
+    world.state.rows('skills').set('zzz', { id: 'zzz', skill: '# Z\n', registered_at: 't' })
+    const second = await list({ limit: 2, cursor: first.next_cursor })
+    const third = await list({ limit: 2, cursor: second.next_cursor })
+    expect([first, second, third].flatMap((page) => page.skills.map((s) => s.name))).toEqual(['acme', 'acme.billing', 'pdf', 'plain', 'zzz'])
+    expect(third.next_cursor).toBeNull()
+  })
+
+  it('ends with next_cursor null when the last page is exactly full', async () => {
+    expect((await list({ limit: 4 })).next_cursor).toBeNull()
+  })
+
+  it.each<[string, unknown, string]>([
+    ['a limit of 0', { limit: 0 }, 'invalid value for field `limit`: must be an integer from 1 to 500'],
+    ['a limit of 501', { limit: 501 }, 'invalid value for field `limit`: must be an integer from 1 to 500'],
+    ['a fractional limit', { limit: 2.5 }, 'invalid type for field `limit`: expected integer, got float'],
+    ['an unknown detail', { detail: 'full' }, 'invalid value for field `detail`: must be one of "names", "summary"'],
+    ['a cursor that is not ours', { cursor: 'bm9wZQ' }, 'invalid value for field `cursor`: not a cursor returned by list_skills'],
+    ['a cursor with other characters', { cursor: '{"m":1}' }, 'invalid value for field `cursor`: not a cursor returned by list_skills'],
+    ['a cursor for another namespace', { cursor: encodeListCursor('acme', 'acme') }, 'invalid value for field `cursor`: was returned for another namespace'],
+    ['a namespace-less cursor in a namespace walk', { namespace: 'acme', cursor: encodeListCursor('acme', undefined) }, 'invalid value for field `cursor`: was returned for another namespace'],
+  ])('refuses %s, naming the field', async (_case, input, message) => {
+    await expect(list(input)).rejects.toThrowError(new SkillsError(message))
+  })
+
+  it('ignores unknown fields and accepts null for "not given"', async () => {
+    expect((await list({ _caller_worker_id: 'w', namespace: null, cursor: null })).skills).toHaveLength(4)
+  })
+})
+
+describe('skill::describe_skill', () => {
+  it('serves a folder\'s skill.toml as the manifest, with the frontmatter by default', async () => {
+    expect(await describeSkill({ name: 'pdf' })).toEqual({
+      skill: {
+        manifest: { name: 'pdf', version: '1.2.0', deps: { tools: ['python'] } },
+        skill_md_frontmatter: { name: 'pdf', description: 'Fill PDF forms.', metadata: { version: '1.2.0' }, tags: ['pdf'] },
+      },
+    })
+  })
+
+  it('builds the manifest of a folder without skill.toml, and gives SKILL.md as on disk with detail "full"', async () => {
+    expect(await describeSkill({ name: 'acme.billing', detail: 'full', version: '2.0.0' })).toEqual({
+      skill: {
+        manifest: { name: 'acme.billing', version: '2.0.0', description: 'Billing runbooks.', kind: 'instruction', namespace: 'acme' },
+        skill_md_frontmatter: { description: 'Billing runbooks.', version: '2.0.0' },
+        skill_md_content: BILLING_SKILL,
+      },
+    })
+  })
+
+  it('describes a state row from its body and a markdown file from its text', async () => {
+    expect(await describeSkill({ name: 'acme', detail: 'full' })).toEqual({
+      skill: {
+        manifest: { name: 'acme', version: '0.0.0', description: 'The acme company.', kind: 'instruction', namespace: 'acme' },
+        skill_md_frontmatter: {},
+        skill_md_content: '# Acme\n\nThe acme company.\n',
+      },
+    })
+    expect(await describeSkill({ name: 'plain', detail: 'manifest' })).toEqual({
+      skill: { manifest: { name: 'plain', version: '0.3.0', description: 'A plain file.', kind: 'instruction', namespace: 'plain' } },
+    })
+  })
+
+  it('reads the file at call time', async () => {
+    await writeTree(root, { 'skills/acme/billing/SKILL.md': BILLING_SKILL.replace('2.0.0', '2.1.0') })
+    expect((await describeSkill({ name: 'acme.billing', detail: 'manifest' })).skill.manifest).toMatchObject({ version: '2.1.0' })
+  })
+
+  it.each<[string, unknown, string]>([
+    ['an unknown name', { name: 'nope' }, 'Skill not found: nope'],
+    ['an id instead of a name', { name: 'acme/billing' }, 'Skill not found: acme/billing'],
+    ['a name that is no id', { name: 'Acme' }, 'Skill not found: Acme'],
+    ['another version', { name: 'pdf', version: '9.9.9' }, 'Skill version not found: pdf@9.9.9'],
+    ['an unknown detail', { name: 'pdf', detail: 'names' }, 'invalid value for field `detail`: must be one of "manifest", "summary", "full"'],
+    ['a missing name', {}, 'missing field `name`'],
+  ])('refuses %s', async (_case, input, message) => {
+    await expect(describeSkill(input)).rejects.toThrowError(new SkillsError(message))
+  })
+
+  it('names a skill.toml that does not parse', async () => {
+    await writeTree(root, { 'skills/pdf/skill.toml': 'name = \n' })
+    await expect(describeSkill({ name: 'pdf' })).rejects.toThrowError(/^Invalid skill\.toml of pdf: /)
+  })
+})
+
+describe('skill::read_skill_file', () => {
+  it('reads SKILL.md and any file below the folder', async () => {
+    expect(await read({ name: 'pdf', path: 'SKILL.md' })).toEqual({ content: PDF_SKILL })
+    expect(await read({ name: 'pdf', path: 'references/forms.md', version: '1.2.0' })).toEqual({ content: '# Forms\n' })
+  })
+
+  it('serves only SKILL.md of a state row (its body) and of a markdown file (its text)', async () => {
+    expect(await read({ name: 'acme', path: 'SKILL.md' })).toEqual({ content: '# Acme\n\nThe acme company.\n' })
+    expect(await read({ name: 'plain', path: 'SKILL.md' })).toEqual({ content: '---\nversion: "0.3.0"\n---\n# Plain\n\nA plain file.\n' })
+    await expect(read({ name: 'acme', path: 'references/x.md' })).rejects.toThrowError(new SkillsError('File not found: references/x.md'))
+  })
+
+  it('lets a state row shadow the fs skill of the same id', async () => {
+    world.state.rows('skills').set('pdf', { id: 'pdf', skill: '# Stored pdf\n', registered_at: 't' })
+    expect(await read({ name: 'pdf', path: 'SKILL.md' })).toEqual({ content: '# Stored pdf\n' })
+    await expect(read({ name: 'pdf', path: 'references/forms.md' })).rejects.toThrowError(new SkillsError('File not found: references/forms.md'))
+  })
+
+  it('does not serve the files of a nested skill folder as the parent\'s', async () => {
+    await writeTree(root, { 'skills/acme/SKILL.md': '---\ndescription: Acme.\n---\n', 'skills/acme/notes.md': 'acme notes' })
+    world.state.rows('skills').delete('acme')
+    expect(await read({ name: 'acme', path: 'notes.md' })).toEqual({ content: 'acme notes' })
+    await expect(read({ name: 'acme', path: 'billing/SKILL.md' })).rejects.toThrowError(new SkillsError('File not found: billing/SKILL.md'))
+  })
+
+  it('checks the path before looking the skill up', async () => {
+    await expect(read({ name: 'nope', path: '../x' })).rejects.toThrowError(new SkillsError(`Invalid path "../x": must not contain a '..' segment`))
+    expect(world.state.calls).toEqual([])
+  })
+})

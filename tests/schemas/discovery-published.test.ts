@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { EXTENSION_FUNCTIONS, FUNCTION_BY_ID, FUNCTIONS } from '../../src/schemas/functions.js'
+
+const ids = EXTENSION_FUNCTIONS.map((f) => f.id)
+const spec = (id: string) => FUNCTION_BY_ID.get(id)!
+
+describe('published Skills Protocol functions (E2)', () => {
+  it('registers the three discovery functions besides, not among, the 13 upstream ones', () => {
+    expect(ids).toEqual(['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file'])
+    expect(FUNCTIONS).toHaveLength(13)
+    expect(FUNCTIONS.map((f) => f.id)).not.toContain('skill::list_skills')
+  })
+
+  it.each(ids)('%s is public: no internal metadata', (id) => {
+    expect(spec(id).metadata).toEqual({})
+  })
+
+  it('publishes the list_skills request with its bounds and defaults', () => {
+    expect(spec('skill::list_skills').request_format).toMatchObject({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      title: 'ListSkillsRequest',
+      type: 'object',
+      properties: {
+        namespace: { type: ['string', 'null'] },
+        detail: { type: 'string', enum: ['names', 'summary'], default: 'names' },
+        limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+        cursor: { type: ['string', 'null'] },
+      },
+    })
+    expect(spec('skill::list_skills').request_format).not.toHaveProperty('required')
+  })
+
+  it('publishes the list_skills response with a ProtocolSkill definition', () => {
+    expect(spec('skill::list_skills').response_format).toMatchObject({
+      title: 'ListSkillsResponse',
+      required: ['next_cursor', 'skills'],
+      properties: { skills: { type: 'array', items: { $ref: '#/definitions/ProtocolSkill' } }, next_cursor: { type: ['string', 'null'] } },
+      definitions: { ProtocolSkill: { required: ['name', 'version'] } },
+    })
+  })
+
+  it('publishes describe_skill and read_skill_file with their required fields', () => {
+    expect(spec('skill::describe_skill').request_format).toMatchObject({
+      title: 'DescribeSkillRequest',
+      required: ['name'],
+      properties: { detail: { enum: ['manifest', 'summary', 'full'], default: 'summary' }, version: { type: ['string', 'null'] } },
+    })
+    expect(spec('skill::describe_skill').response_format).toMatchObject({
+      title: 'DescribeSkillResponse',
+      properties: { skill: { required: ['manifest'], properties: { skill_md_frontmatter: { type: 'object', additionalProperties: {} } } } },
+    })
+    expect(spec('skill::read_skill_file').request_format).toMatchObject({ title: 'ReadSkillFileRequest', required: ['name', 'path'] })
+    expect(spec('skill::read_skill_file').response_format).toMatchObject({ title: 'ReadSkillFileResponse', required: ['content'] })
+  })
+
+  it('parses input with the same schema it publishes', () => {
+    const list = spec('skill::list_skills')
+    expect(list.input.parse({ _caller_worker_id: 'x' })).toEqual({ detail: 'names', limit: 50 })
+  })
+})
