@@ -6,7 +6,8 @@
  * One writer loop makes every write in turn — the operator's `state::set` / `state::delete` on both
  * scopes, and `skills::register` / `skills::unregister` through either instance — and after each
  * acknowledgement reads the entry back through both instances (`skills::resources-read`,
- * `skill::fetch`, `prompts::mcp-get`): every such read must reflect the write. Meanwhile both
+ * `skill::fetch`, `skill::describe_skill`, `skill::read_skill_file`, `prompts::mcp-get`): every such
+ * read must reflect the write. Meanwhile both
  * instances list (`skills::list`, `prompts::list`) at random intervals, and every listing must be a
  * state of the registry no older than the last write acknowledged more than max_staleness_ms
  * before the listing call started.
@@ -20,7 +21,7 @@ import { promptNotFound, skillNotFound } from '../../src/core/messages.js'
 import { formatTimestamp } from '../../src/core/time.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
 import type { CachedStateStore } from '../../src/engine/registry-cache.js'
-import { HANDLERS } from '../../src/functions/index.js'
+import { EXTENSION_HANDLERS, HANDLERS } from '../../src/functions/index.js'
 import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { pollUntil } from '../support/poll.js'
@@ -81,7 +82,7 @@ interface McpPrompt { description: string }
 interface McpPromptList { prompts: Array<{ name: string; description: string }> }
 interface ReadResult { contents: Array<{ text: string }> }
 
-const handler = <T>(w: RunningWorker, id: string, input: unknown) => HANDLERS[id]!(input, w.deps) as Promise<T>
+const handler = <T>(w: RunningWorker, id: string, input: unknown) => (HANDLERS[id] ?? EXTENSION_HANDLERS[id])!(input, w.deps) as Promise<T>
 
 let engine: EmbeddedEngine
 let operator: IIIClient
@@ -171,11 +172,17 @@ describe.each<Topology>(['triggers off', 'triggers on', 'triggers on, slow subsc
           if (remove) {
             await expect(handler(w, 'skills::resources-read', { uri: `iii://${id}` }), where).rejects.toThrow(skillNotFound(id))
             await expect(handler(w, 'skill::fetch', { uri: `iii://${id}` }), where).rejects.toThrow(skillNotFound(id))
+            await expect(handler(w, 'skill::describe_skill', { name: id, detail: 'full' }), where).rejects.toThrow(skillNotFound(id))
+            await expect(handler(w, 'skill::read_skill_file', { name: id, path: 'SKILL.md' }), where).rejects.toThrow(skillNotFound(id))
           } else {
             const read = await handler<ReadResult>(w, 'skills::resources-read', { uri: `iii://${id}` })
             if (read.contents[0]?.text !== body) stale.push(`${where}: resources-read`)
             const fetched = await handler<string>(w, 'skill::fetch', { uri: `iii://${id}` })
             if (fetched !== `# iii://${id}\n\n${body.trimEnd()}`) stale.push(`${where}: fetch`)
+            const described = await handler<{ skill: { skill_md_content?: string } }>(w, 'skill::describe_skill', { name: id, detail: 'full' })
+            if (described.skill.skill_md_content !== body) stale.push(`${where}: describe_skill`)
+            const file = await handler<{ content: string }>(w, 'skill::read_skill_file', { name: id, path: 'SKILL.md' })
+            if (file.content !== body) stale.push(`${where}: read_skill_file`)
           }
         }
       } else {
