@@ -6,10 +6,12 @@ import { SkillsError } from '../core/errors.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { MAX_BODY_BYTES, utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
+import { readKnownText } from './read-known.js'
 import { readTextFile } from './read-text.js'
 
-export async function readBody(path: string): Promise<string> {
-  const read = await readTextFile(path)
+/** `knownSize`: the size the fs index has for the file just now, which spares a `stat` (read-known.ts). */
+export async function readBody(path: string, knownSize?: number): Promise<string> {
+  const read = knownSize === undefined ? await readTextFile(path) : await readKnownText(path, knownSize)
   if (!read.ok) {
     throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size) : msg.readFailed(path, read.error))
   }

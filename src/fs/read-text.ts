@@ -53,8 +53,13 @@ export async function readOpened(handle: FileHandle, maxBytes: number): Promise<
     filled += bytesRead
   }
   if (filled > maxBytes) return { ok: false, tooLarge: true, size: Math.max(filled, info.size) }
+  return decodeText(buffer.subarray(0, filled))
+}
+
+/** The bytes as text, or the error Rust's `read_to_string` gives for invalid UTF-8. */
+export function decodeText(bytes: Uint8Array): ReadText {
   try {
-    return { ok: true, text: UTF8.decode(buffer.subarray(0, filled)) }
+    return { ok: true, text: UTF8.decode(bytes) }
   } catch {
     return failure(msg.IO_INVALID_UTF8)
   }

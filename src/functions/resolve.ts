@@ -53,7 +53,7 @@ async function readSkill(id: string, deps: Deps): Promise<string> {
   if (row !== undefined) return row.skill
   const file = await deps.fs.findSkill(id)
   if (file === undefined) throw new SkillsError(skillNotFoundMessage(id))
-  return readBody(file.path)
+  return readBody(file.path, file.bytes)
 }
 
 async function readSection(functionId: string, deps: Deps): Promise<Resolved> {

@@ -1,6 +1,7 @@
-import { utimes } from 'node:fs/promises'
+import { stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { formatTimestamp } from '../../src/core/time.js'
 import { fileMeta } from '../../src/fs/file-meta.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 
@@ -23,6 +24,15 @@ describe('fileMeta', () => {
     await writeTree(root, { 'a.md': 'x' })
     await utimes(join(root, 'a.md'), new Date(0), new Date('2026-11-22T06:41:40.000Z'))
     expect(await fileMeta(join(root, 'a.md'))).toEqual({ bytes: 1, registeredAt: '2026-11-22T06:41:40+00:00' })
+  })
+
+  it('rounds a sub-millisecond mtime the way fs.stat\'s mtime does (the date listings always showed)', async () => {
+    await writeTree(root, { 'a.md': 'x' })
+    for (const seconds of [1795534054.8297275, 1795534054.8292, 1795534054.0005, 1795534054.9996]) {
+      await utimes(join(root, 'a.md'), seconds, seconds)
+      const expected = formatTimestamp((await stat(join(root, 'a.md'))).mtime)
+      expect((await fileMeta(join(root, 'a.md'))).registeredAt).toBe(expected)
+    }
   })
 
   it('gives 0 and "" when the file cannot be stat-ed', async () => {
