@@ -11,6 +11,22 @@ export interface SkillsConfig {
    * nothing bound when empty. Optional, so the manifest's `default_config` (§8) stays as upstream's.
    */
   rpc_api_path?: string
+  /** The registry cache (E3); absent means the defaults of `DEFAULT_CACHE`. */
+  cache?: CacheConfig
+}
+
+export interface CacheConfig {
+  /** false: no cache at all, every call reads state (upstream's behaviour). */
+  enabled: boolean
+  /** How old a cached listing may be, at most (0: every listing reads state). */
+  max_staleness_ms: number
+}
+
+export const DEFAULT_CACHE: CacheConfig = { enabled: true, max_staleness_ms: 1000 }
+
+/** The cache settings in force: the config's, else the defaults. */
+export function cacheConfig(config: Pick<SkillsConfig, 'cache'>): CacheConfig {
+  return config.cache ?? DEFAULT_CACHE
 }
 
 export interface LoadedConfig {

@@ -7,10 +7,12 @@
  */
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
-import type { LoadedConfig } from './config-types.js'
+import { performance } from 'node:perf_hooks'
+import { cacheConfig, type LoadedConfig, type SkillsConfig } from './config-types.js'
 import { LOG } from './core/messages.js'
-import { CachedStateStore } from './engine/registry-cache.js'
+import { CachedStateStore, sdkConnectionId } from './engine/registry-cache.js'
 import { registerRpcEndpoint } from './engine/rpc-endpoint.js'
+import { StateStore } from './engine/state-store.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
@@ -40,7 +42,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const { config, baseDir } = options.loaded
   const log = options.log
   const iii = registerWorker(options.url, { workerName: 'skills', ...options.sdk })
-  const state = new CachedStateStore(iii, config.state_timeout_ms, [config.scopes.skills, config.scopes.prompts], log)
+  const state = stateStore(iii, config, log)
   const deps: Deps = {
     config,
     state,
@@ -57,7 +59,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   registerFunctions(iii, deps, FUNCTIONS, HANDLERS)
   registerFunctions(iii, deps, EXTENSION_FUNCTIONS, EXTENSION_HANDLERS)
   registerRpcEndpoint(iii, deps)
-  state.bind()
+  if (state instanceof CachedStateStore) state.bind()
   log.info(LOG.functionsRegistered)
   log.info({ functions: EXTENSION_FUNCTIONS.map((fn) => fn.id) }, LOG.extensionsRegistered)
   forwardFsChanges(deps)
@@ -75,8 +77,20 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
 }
 
 // `cache: {enabled: false}` (E3) turns the fs index off too: every call then reads the disk.
-function fsIndexEnabled(config: object): boolean {
-  return (config as { cache?: { enabled?: boolean } }).cache?.enabled !== false
+function fsIndexEnabled(config: SkillsConfig): boolean {
+  return cacheConfig(config).enabled
+}
+
+/** The registry cache (E3) unless the config turns it off; then every call reads state, as upstream. */
+function stateStore(iii: IIIClient, config: SkillsConfig, log: Logger): StateStore {
+  const cache = cacheConfig(config)
+  if (!cache.enabled) {
+    log.info(LOG.registryCacheDisabled)
+    return new StateStore(iii, config.state_timeout_ms)
+  }
+  log.info({ max_staleness_ms: cache.max_staleness_ms }, LOG.registryCacheConfigured)
+  return new CachedStateStore(iii, config.state_timeout_ms, [config.scopes.skills, config.scopes.prompts], log,
+    () => sdkConnectionId(iii), { maxStalenessMs: cache.max_staleness_ms, now: () => performance.now() })
 }
 
 function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Logger): void {

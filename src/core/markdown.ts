@@ -7,8 +7,16 @@ import { trim, trimStart } from './text.js'
 
 const ELLIPSIS = '...'
 
-function lines(markdown: string): string[] {
-  return markdown.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
+// Lazily, so a title or first paragraph near the top does not cost a split of the whole body.
+function* lines(markdown: string): Generator<string> {
+  let start = 0
+  while (start <= markdown.length) {
+    let end = markdown.indexOf('\n', start)
+    if (end < 0) end = markdown.length
+    const line = markdown.slice(start, end)
+    yield line.endsWith('\r') ? line.slice(0, -1) : line
+    start = end + 1
+  }
 }
 
 // "  # My skill \nbody" => "My skill"; "# " => ""; "## Sub" and "#Title" => undefined

@@ -215,4 +215,6 @@ export const LOG = {
   embeddedIgnoresUrl: 'ignoring --url/III_URL: --embedded connects to its own engine',
   registryCacheOn: 'registry cache on: the state trigger binding is live on this connection',
   registryCacheOff: 'registry cache off: the state trigger binding is not confirmed; reading state on every call',
+  registryCacheConfigured: 'registry cache enabled: listings at most max_staleness_ms old (sooner on state trigger reports); single reads always ask state',
+  registryCacheDisabled: 'registry cache disabled by config (cache.enabled: false): every call reads state',
 } as const

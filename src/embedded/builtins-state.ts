@@ -2,6 +2,8 @@
  * The in-process `iii-state` worker: `state::set/get/delete/update/list/list_groups` with the
  * engine's exact result shapes (spec §3), and the `state` trigger type, which calls bound functions
  * after every matching mutation (engine-internal calls: binding metadata, no `_caller_worker_id`).
+ * Like iii-state's live `triggers_enabled` setting, the returned switch stops (and restarts) firing
+ * `state` triggers; bindings stay registered and listed either way.
  */
 import type { Engine } from './engine.js'
 import * as msg from './messages.js'
@@ -26,10 +28,16 @@ const str: FieldSpec = { kind: 'string' }
 const optStr: FieldSpec = { kind: 'string', optional: true }
 const KEYED = { scope: str, key: str }
 
-export function installStateBuiltins(engine: Engine, store: StateStore): void {
+export interface StateTriggerSwitch {
+  triggersEnabled: boolean
+}
+
+export function installStateBuiltins(engine: Engine, store: StateStore, triggersEnabled = true): StateTriggerSwitch {
   const triggers = new Map<string, StateTrigger>()
+  const settings: StateTriggerSwitch = { triggersEnabled }
 
   const fire = (event_type: EventType, scope: string, key: string, old: unknown, now: unknown) => {
+    if (!settings.triggersEnabled) return
     const matching = [...triggers.values()].filter((t) => (t.scope ?? scope) === scope && (t.key ?? key) === key)
     if (matching.length === 0) return
     const event = { type: 'state', event_type, scope, key, old_value: old ?? null, new_value: now ?? null }
@@ -95,6 +103,7 @@ export function installStateBuiltins(engine: Engine, store: StateStore): void {
       },
     },
   })
+  return settings
 }
 
 /** One spawned task per mutation: the matching bindings, in order, each awaited. */

@@ -32,6 +32,8 @@ export interface EmbeddedEngineOptions {
   recordFrames?: boolean
   /** How long an `http` trigger's function may take before the request gets a 504; default 30000. */
   httpTimeoutMs?: number
+  /** Default true. iii-state's `triggers_enabled`: false stops `state` triggers firing (bindings stay listed). */
+  triggersEnabled?: boolean
 }
 
 export interface FunctionListing {
@@ -82,6 +84,8 @@ export interface EmbeddedEngine {
   readonly httpTriggers: HttpRequestHandler
   /** Resolves once state mutations so far are persisted (no-op without `stateFile`). */
   flush(): Promise<void>
+  /** iii-state's live `triggers_enabled` setting: whether state mutations fire `state` triggers. */
+  setStateTriggersEnabled(enabled: boolean): void
   close(): Promise<void>
 }
 
@@ -101,7 +105,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
     await stateFile.load()
   } else log.info(msg.LOG_STATE_IN_MEMORY)
   installEngineBuiltins(engine)
-  installStateBuiltins(engine, store)
+  const stateTriggers = installStateBuiltins(engine, store, options.triggersEnabled ?? true)
   const routes = new RouteTable()
   installHttpTriggerType(engine, routes)
   installFunctionsAvailable(engine)
@@ -130,6 +134,9 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
       return true
     },
     flush: async () => stateFile?.flush(),
+    setStateTriggersEnabled(enabled) {
+      stateTriggers.triggersEnabled = enabled
+    },
     close() {
       closing ??= (async () => {
         for (const conn of [...engine.workers.values()]) {

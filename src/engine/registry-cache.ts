@@ -1,24 +1,29 @@
 /**
  * The registry scopes (skills, prompts) cached in the worker, so a listing at 10,000 skills does
- * not pull every body through the engine on every call. The engine's built-in `state` trigger
- * (engine-protocol.md §3) reports every write to a bound scope, from any client or worker instance;
- * a report drops that scope's copy. The copy is trusted only while the cache can be sure it has
- * heard of every write since the copy was requested:
+ * not pull every body through the engine on every call. Which results may be served is decided by
+ * listing-cache.ts: a listing is never older than `cache.max_staleness_ms`, and the engine's
+ * built-in `state` trigger (engine-protocol.md §3), which reports writes to a bound scope from any
+ * client or worker instance, makes changes show sooner. Reads of one row (`get`) are never cached:
+ * they always ask the engine, so they reflect every acknowledged write, whoever made it.
  *
+ * The copy is used at all only while the cache can expect to hear of writes:
  * - the worker is connected, on the connection the copy was taken on: a reconnect or an engine
  *   restart leaves a window with no binding, so a new connection starts from nothing;
  * - the engine has confirmed the binding on this connection (`engine::functions::info` lists it as a
- *   live `state` trigger of the scope); the engine handles one worker's frames in order, so the
- *   binding is live before any later request of ours runs;
- * - no report (and no write of this worker's own) arrived since the copy was requested.
+ *   live `state` trigger of the scope). A listed binding does not prove delivery (iii-state's
+ *   `triggers_enabled: false`, a slow subscriber ahead of ours, another engine on the same state
+ *   adapter): the staleness bound is what keeps the promise, the binding only speeds it up.
  *
  * Otherwise every read goes to the engine, as without a cache. Values handed out are shared between
  * calls and must not be mutated.
  */
 import { randomUUID } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
 import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
+import { DEFAULT_CACHE } from '../config-types.js'
 import { LOG } from '../core/messages.js'
+import { ScopeListings, type Freshness } from './listing-cache.js'
 import { StateStore } from './state-store.js'
 
 /**
@@ -30,11 +35,12 @@ export const REGISTRY_CHANGED_PREFIX = 'skills::registry-changed::'
 export const STATE_TRIGGER_TYPE = 'state'
 const FUNCTION_DESCRIPTION =
   'Internal: told by the engine\'s state trigger about writes to the skills and prompts scopes, so the ' +
-  'worker\'s registry cache never serves a stale row.'
+  'worker\'s cached listings show them at once.'
 /** A refused or missing binding is checked again after this long. */
 const RECONFIRM_AFTER_MS = 1000
-/** Approximate bytes of single-key reads kept per scope; the oldest go first. */
-const MAX_CACHED_GET_BYTES = 8 * 1024 * 1024
+/** Result keys of `list` and of `view` (named by the caller) never collide. */
+const LIST_KEY = 'list'
+const viewKey = (key: string) => `view:${key}`
 
 /** The SDK connection the worker is on now, or undefined while it is not connected. */
 export type ConnectionId = () => string | undefined
@@ -49,48 +55,19 @@ export function sdkConnectionId(iii: IIIClient): string | undefined {
   return sdk.connectionState === 'connected' && typeof sdk.workerId === 'string' ? sdk.workerId : undefined
 }
 
-/** One cached result, valid while its scope's version is unchanged. */
-interface Entry<T> {
-  version: number
-  value: Promise<T>
-}
-
 class ScopeCache {
-  /** Bumped by every write report; a result requested at an older version is never served. */
-  version = 0
   connection: string | undefined
-  rows: Entry<unknown[]> | undefined
-  readonly views = new Map<string, Entry<unknown>>()
-  readonly gets = new Map<string, { value: unknown; bytes: number }>()
-  getBytes = 0
+  readonly listings: ScopeListings
 
-  changed(): void {
-    this.version++
-    this.rows = undefined
-    this.views.clear()
-    this.gets.clear()
-    this.getBytes = 0
+  constructor(freshness: Freshness) {
+    this.listings = new ScopeListings(freshness)
   }
 
   /** Drops everything taken on another connection. */
   on(connection: string): void {
     if (this.connection === connection) return
-    this.changed()
+    this.listings.changed()
     this.connection = connection
-  }
-
-  /**
-   * The entry's value while it is current, else `compute()` remembered as the entry. Concurrent
-   * callers share one computation; a failed one is forgotten so the next call tries again.
-   */
-  shared<T>(current: Entry<T> | undefined, remember: (entry: Entry<T> | undefined) => void, compute: () => Promise<T>): Promise<T> {
-    if (current !== undefined && current.version === this.version) return current.value
-    const entry: Entry<T> = { version: this.version, value: compute() }
-    remember(entry)
-    entry.value.catch(() => {
-      if (entry.version === this.version) remember(undefined)
-    })
-    return entry.value
   }
 }
 
@@ -112,9 +89,10 @@ export class CachedStateStore extends StateStore {
     scopes: string[],
     private readonly log: Logger,
     private readonly connectionId: ConnectionId = () => sdkConnectionId(iii),
+    freshness: Freshness = { maxStalenessMs: DEFAULT_CACHE.max_staleness_ms, now: () => performance.now() },
   ) {
     super(iii, timeoutMs)
-    for (const scope of scopes) this.scopes.set(scope, new ScopeCache())
+    for (const scope of scopes) this.scopes.set(scope, new ScopeCache(freshness))
   }
 
   /** Registers the change function and binds it to the `state` trigger of every cached scope. */
@@ -130,8 +108,8 @@ export class CachedStateStore extends StateStore {
   /** A `state` trigger event: drops the copy of its scope (of every scope if it names none). */
   stateChanged(event: unknown): void {
     const scope = typeof event === 'object' && event !== null ? (event as { scope?: unknown }).scope : undefined
-    if (typeof scope === 'string') this.scopes.get(scope)?.changed()
-    else for (const cache of this.scopes.values()) cache.changed()
+    if (typeof scope === 'string') this.scopes.get(scope)?.listings.changed()
+    else for (const cache of this.scopes.values()) cache.listings.changed()
   }
 
   /** True when reads of cached scopes may be served from the copy right now. */
@@ -143,33 +121,22 @@ export class CachedStateStore extends StateStore {
   override async list(scope: string): Promise<unknown[]> {
     const cache = this.cacheOf(scope)
     if (cache === undefined) return super.list(scope)
-    return cache.shared(cache.rows, (entry) => (cache.rows = entry), () => super.list(scope))
+    return cache.listings.read(LIST_KEY, () => super.list(scope))
   }
 
   override async view<T>(scope: string, key: string, project: (values: unknown[]) => T): Promise<T> {
     const cache = this.cacheOf(scope)
     if (cache === undefined) return project(await super.list(scope))
-    const current = cache.views.get(key) as Entry<T> | undefined
-    return cache.shared(current, (entry) => (entry === undefined ? cache.views.delete(key) : cache.views.set(key, entry)),
-      async () => project(await super.list(scope)))
+    return cache.listings.read(viewKey(key), async () => project(await super.list(scope)))
   }
 
-  override async get(scope: string, key: string): Promise<unknown> {
-    const cache = this.cacheOf(scope)
-    if (cache === undefined) return super.get(scope, key)
-    const hit = cache.gets.get(key)
-    if (hit !== undefined) return hit.value
-    const { version } = cache
-    const value = await super.get(scope, key)
-    if (cache.version === version) remember(cache, key, value)
-    return value
-  }
+  // `get` is deliberately not overridden: one row is always read from the engine.
 
   override async set(scope: string, key: string, value: unknown): Promise<unknown> {
     try {
       return await super.set(scope, key, value)
     } finally {
-      this.scopes.get(scope)?.changed()
+      this.scopes.get(scope)?.listings.changed()
     }
   }
 
@@ -177,7 +144,7 @@ export class CachedStateStore extends StateStore {
     try {
       return await super.delete(scope, key)
     } finally {
-      this.scopes.get(scope)?.changed()
+      this.scopes.get(scope)?.listings.changed()
     }
   }
 
@@ -241,25 +208,4 @@ export class CachedStateStore extends StateStore {
     this.enabled = on
     this.log.info({ scopes: [...this.scopes.keys()] }, on ? LOG.registryCacheOn : LOG.registryCacheOff)
   }
-}
-
-function remember(cache: ScopeCache, key: string, value: unknown): void {
-  const bytes = approximateBytes(value)
-  if (bytes > MAX_CACHED_GET_BYTES) return
-  cache.getBytes += bytes - (cache.gets.get(key)?.bytes ?? 0)
-  cache.gets.set(key, { value, bytes })
-  for (const [oldest, entry] of cache.gets) {
-    if (cache.getBytes <= MAX_CACHED_GET_BYTES) break
-    cache.gets.delete(oldest)
-    cache.getBytes -= entry.bytes
-  }
-}
-
-// {id: "a", skill: "# A\n…"} => 64 + 2 × (1 + 5): strings dominate a registry row.
-function approximateBytes(value: unknown): number {
-  let bytes = 64
-  if (typeof value === 'object' && value !== null) {
-    for (const field of Object.values(value)) if (typeof field === 'string') bytes += 2 * field.length
-  } else if (typeof value === 'string') bytes += 2 * value.length
-  return bytes
 }

@@ -24,14 +24,26 @@ export function skillBody(i: number, bytes: number): string {
   return `${body.slice(0, bytes - 1)}\n`
 }
 
-/** Writes `count` skill files of `bytes` bytes as `root/team-XX/skill-NNNNN.md`, 100 per folder. */
+/** Folders a filesystem tree spreads its skills over (E3: 10,000 skills in 100 folders). */
+export const FS_FOLDERS = 100
+
+// (42, 1000) => "team-04/skill-00042": `count / FS_FOLDERS` consecutive skills per folder.
+export function fsSkillId(i: number, count: number): string {
+  const perFolder = Math.max(1, Math.ceil(count / FS_FOLDERS))
+  return `team-${String(Math.floor(i / perFolder)).padStart(2, '0')}/${skillId(i)}`
+}
+
+/** Writes `count` skill files of `bytes` bytes as `root/<fsSkillId>.md`, in FS_FOLDERS folders. */
 export async function writeFsSkills(root: string, count: number, bytes: number): Promise<void> {
-  for (let start = 0; start < count; start += 100) {
-    const dir = join(root, `team-${String(start / 100).padStart(2, '0')}`)
-    await mkdir(dir, { recursive: true })
-    const end = Math.min(count, start + 100)
-    const writes: Promise<void>[] = []
-    for (let i = start; i < end; i++) writes.push(writeFile(join(dir, `${skillId(i)}.md`), skillBody(i, bytes)))
-    await Promise.all(writes)
+  const byFolder = new Map<string, number[]>()
+  for (let i = 0; i < count; i++) {
+    const folder = fsSkillId(i, count).split('/')[0] as string
+    const members = byFolder.get(folder) ?? []
+    members.push(i)
+    byFolder.set(folder, members)
+  }
+  for (const [folder, members] of byFolder) {
+    await mkdir(join(root, folder), { recursive: true })
+    await Promise.all(members.map((i) => writeFile(join(root, `${fsSkillId(i, count)}.md`), skillBody(i, bytes))))
   }
 }

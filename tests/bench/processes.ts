@@ -13,7 +13,7 @@ const SCRIPT_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const REPO_ROOT = FROM_SOURCES ? SCRIPT_ROOT : fileURLToPath(new URL('../../..', import.meta.url))
 const STOP_TIMEOUT_MS = 10_000
 
-export type Script = 'src/main' | 'tests/bench/engine-process' | 'tests/bench/floor-worker'
+export type Script = 'src/main' | 'tests/bench/engine-process' | 'tests/bench/floor-worker' | 'tests/bench/staleness-process'
 
 export interface Child {
   name: string
@@ -21,6 +21,8 @@ export interface Child {
   process: ChildProcess
   /** Resolves with the first stdout line (the engine prints its URL there). */
   firstLine: Promise<string>
+  /** Resolves with everything the process wrote on stdout, once it has exited. */
+  output: Promise<string>
   stop(): Promise<void>
 }
 
@@ -52,9 +54,11 @@ export function spawnScript(name: string, script: Script, options: SpawnOptions)
     resolve()
   }))
   const log = createWriteStream(options.logFile, { flags: 'a' })
+  let stdout = ''
+  child.stdout!.setEncoding('utf8')
+  child.stdout!.on('data', (chunk: string) => { stdout += chunk })
   const firstLine = new Promise<string>((resolve, reject) => {
     let buffer: string | undefined = ''
-    child.stdout!.setEncoding('utf8')
     child.stdout!.on('data', (chunk: string) => {
       log.write(chunk)
       if (buffer === undefined) return
@@ -72,6 +76,7 @@ export function spawnScript(name: string, script: Script, options: SpawnOptions)
     pid: child.pid as number,
     process: child,
     firstLine,
+    output: exited.then(() => stdout),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
       child.kill('SIGTERM')

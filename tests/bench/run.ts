@@ -6,31 +6,43 @@
  * costs are in the floor and the ratio shows what the worker adds on top.
  *
  *   --json <path>      also write the figures as JSON (to compare runs)
- *   --quick            small budgets: a smoke run, not a measurement
- *   --max-skills <n>   stop the registry ladder at n (100, 1000 or 10000; default 10000)
+ *   --quick            small budgets, ladders up to 1,000: a smoke run, not a measurement
+ *   --max-skills <n>   stop the registry ladders at n (100, 1000 or 10000; default 10000, 1000 with --quick)
  *   --cpu-prof <dir>   run the worker and the engine under --cpu-prof, profiles into <dir>
- *   --only <regex>     measure only the cases whose id matches (e.g. 'list@|index@'); loading still runs
+ *   --only <regex>     measure only the cases whose id matches (e.g. 'list@|index@'); the state
+ *                      registry still loads; the fs trees load only for a selected fs case, and the
+ *                      staleness runs only when 'staleness' matches
+ *
+ * The cases are listed in cases.ts (one line each), the targets in report.ts.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { registerWorker, type IIIClient } from 'iii-sdk'
-import { FLOOR_LOAD, FLOOR_PREFIX, PROMPT_HANDLER } from './floor.js'
+import { CASES, casesAt, registryNeeded, type Invoke, type PlannedCase } from './cases.js'
+import { FLOOR_LOAD, FLOOR_PREFIX } from './floor.js'
 import { skillBody, skillId, writeFsSkills } from './fixtures.js'
-import { benchSearch, searchTargets } from './search-case.js'
 import { FULL_BUDGET, QUICK_BUDGET, latencyPair, throughputOf, warmUp, type Budget } from './measure.js'
 import { memoryOf, runningFromSources, spawnScript, type Child, type Memory } from './processes.js'
-import { evaluateTargets, growthRows, MIB, renderReport, type BenchReport, type CaseResult, type MemoryResult } from './report.js'
+import {
+  evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, renderReport, type BenchReport, type CaseResult, type MemoryResult,
+  type StalenessResult,
+} from './report.js'
+import { parseStalenessOutput, STALENESS_TOPOLOGIES } from './staleness.js'
+import { summarize } from './stats.js'
 
 const CALL_TIMEOUT_MS = 120_000
 const LOAD_CONCURRENCY = 16
 const SKILL_BYTES = 2048
-const REGISTER_BYTES = 1024
-const FS_SKILLS = 2000
-const LADDER = [100, 1000, 10_000]
-/** Called once after each registration step, so the measured RSS includes a filled cache. */
+/** E3: fs skills have 1 KiB bodies, in 100 folders. */
+const FS_SKILL_BYTES = 1024
+const STATE_LADDER = [100, 1000, 10_000]
+const FS_LADDER = [1000, 10_000]
+/** The listing bound the staleness runs use: the default of `cache.max_staleness_ms`. */
+const MAX_STALENESS_MS = 1000
+/** Called once after each load step, so the measured RSS includes a filled cache. */
 const LISTINGS: Array<[string, unknown]> = [
   ['skills::list', {}], ['skills::resources-read', { uri: 'iii://skills' }], ['skills::resources-list', {}],
 ]
@@ -39,16 +51,17 @@ const { values: flags } = parseArgs({
   options: {
     json: { type: 'string' },
     quick: { type: 'boolean', default: false },
-    'max-skills': { type: 'string', default: '10000' },
+    'max-skills': { type: 'string' },
     'cpu-prof': { type: 'string' },
     only: { type: 'string' },
   },
 })
 const only = flags.only === undefined ? undefined : new RegExp(flags.only)
 const budget: Budget = flags.quick ? QUICK_BUDGET : FULL_BUDGET
-/** Idle time after loading the largest registry before its RSS is read: V8's memory reducer runs after ~10 s. */
+/** Idle time after loading the largest registry before its settled RSS is read: V8's memory reducer runs after ~10 s. */
 const SETTLE_MS = flags.quick ? 2000 : 15_000
-const maxSkills = Number(flags['max-skills'])
+/** A quick run stops both ladders at 1,000 unless told otherwise: a smoke run of every path but the 10,000 ones. */
+const maxSkills = Number(flags['max-skills'] ?? (flags.quick ? 1000 : 10_000))
 const profileDir = flags['cpu-prof'] === undefined ? undefined : resolve(flags['cpu-prof'])
 const nodeFlags = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir]
 const childEnv = { OTEL_ENABLED: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }
@@ -67,81 +80,31 @@ async function main(): Promise<void> {
     children.push(engine)
     const url = (JSON.parse(await engine.firstLine) as { url: string }).url
     children.push(spawnScript('floor', 'tests/bench/floor-worker', { args: [url], logFile: join(tmp, 'floor.log'), env: childEnv }))
-    const stateWorker = await startSkillsWorker(url, tmp, 'state', {}, children)
     const client = registerWorker(url, {
       workerName: 'bench-driver', otel: { enabled: false }, enableMetricsReporting: false, invocationTimeoutMs: CALL_TIMEOUT_MS,
     })
     clients.push(client)
-    const call = (functionId: string, payload: unknown) => client.trigger({ function_id: functionId, payload, timeoutMs: CALL_TIMEOUT_MS })
-    await until(() => call('skills::list', {}))
+    const call: Invoke = (functionId, payload) => client.trigger({ function_id: functionId, payload, timeoutMs: CALL_TIMEOUT_MS })
     await until(() => call(FLOOR_LOAD, { name: 'probe', response: null }))
-    log(`engine ${url}, workers up (${runningFromSources ? 'sources under tsx' : 'built dist/'}), logs in ${tmp}`)
+    log(`engine ${url}, floor worker up (${runningFromSources ? 'sources under tsx' : 'built dist/'}), logs in ${tmp}`)
 
     const cases: CaseResult[] = []
-    const run = async (id: string, label: string, functionId: string, payload: unknown, skills?: number) => {
-      if (only !== undefined && !only.test(id)) return
-      const result = await measureCase(call, { id, label, functionId, payload, skills })
-      cases.push(result)
-      log(`${id}: p50 ${result.op.latency.p50Ms.toFixed(2)} ms, floor ${result.floor.latency.p50Ms.toFixed(2)} ms`)
-    }
-
-    let registered = 0
-    let loaded: Memory | undefined
-    let settled: Memory | undefined
-    const ladder = LADDER.filter((n) => n <= maxSkills)
-    for (const size of ladder) {
-      await registerSkills(call, registered, size)
-      registered = size
-      for (const [functionId, payload] of LISTINGS) await call(functionId, payload)
-      await sleep(1000)
-      loaded = memoryOf(stateWorker.pid)
-      log(`${size} skills registered, worker RSS ${mib(loaded)} MiB`)
-      if (size === ladder.at(-1)) {
-        // V8 gives the garbage of the registration burst back only after a few idle seconds.
-        await sleep(SETTLE_MS)
-        settled = memoryOf(stateWorker.pid)
-        log(`worker RSS ${mib(settled)} MiB after ${SETTLE_MS / 1000} s idle`)
+    const runCases = async (planned: PlannedCase[]) => {
+      for (const { key, size, spec } of planned) {
+        await spec.before?.(call)
+        const result = await measureCase(call, { id: key, label: spec.label, functionId: spec.functionId, payload: spec.payload(size), skills: size })
+        await spec.after?.(call)
+        cases.push(result)
+        log(`${key}: p50 ${result.op.latency.p50Ms.toFixed(2)} ms, floor ${result.floor.latency.p50Ms.toFixed(2)} ms`)
       }
-      if (size === LADDER[0]) {
-        await run('register', 'skills::register (1 KiB body)', 'skills::register', { id: 'bench-register', skill: skillBody(0, REGISTER_BYTES) }, size)
-        await call('skills::unregister', { id: 'bench-register' })
-      }
-      await run(`index@${size}`, 'iii://skills index (resources-read)', 'skills::resources-read', { uri: 'iii://skills' }, size)
-      await run(`list@${size}`, 'skills::list', 'skills::list', {}, size)
     }
-    await run(`resources-list@${registered}`, 'skills::resources-list', 'skills::resources-list', {}, registered)
-    await run('read', 'resources-read of a state skill', 'skills::resources-read', { uri: `iii://${skillId(registered >> 1)}` }, registered)
-    const uris = Array.from({ length: 10 }, (_, i) => `iii://${skillId(Math.floor((i * registered) / 10))}`)
-    await run('fetch10', 'skill::fetch of 10 URIs', 'skill::fetch', { uris }, registered)
-    await call('prompts::register', { name: 'bench-prompt', description: 'A prompt whose handler returns a string.', arguments: [], function_id: PROMPT_HANDLER })
-    await run('mcp-get', 'prompts::mcp-get (string handler)', 'prompts::mcp-get', { name: 'bench-prompt', arguments: {} })
-    const after = memoryOf(stateWorker.pid)
-    const memory: MemoryResult | undefined = loaded === undefined || settled === undefined || after === undefined ? undefined : {
-      skills: registered,
-      loadedRssBytes: loaded.rssBytes,
-      settledRssBytes: settled.rssBytes,
-      afterCasesRssBytes: after.rssBytes,
-      peakRssBytes: after.peakRssBytes,
-    }
-    await stateWorker.stop()
-    await benchSearch({
-      startWorker: (config) => startSkillsWorker(url, tmp, 'search', config, children),
-      call,
-      register: (from, to) => registerSkills(call, from, to),
-      measure: (c) => run(c.id, c.label, c.functionId, c.payload, c.skills),
-      wanted: (id) => only === undefined || only.test(id),
-      maxSkills,
-    })
+    const memory: MemoryResult[] = []
+    memory.push(...await stateRegistry(url, tmp, children, call, runCases))
+    if (registryNeeded(CASES, 'fs', ladder(FS_LADDER), only)) memory.push(...await fsRegistries(url, tmp, children, call, runCases))
+    const staleness = only === undefined || only.test('staleness') ? await stalenessRuns(tmp) : []
 
-    await writeFsSkills(join(tmp, 'fs-skills'), FS_SKILLS, SKILL_BYTES)
-    const fsConfig = { scopes: { skills: 'bench-fs-skills', prompts: 'bench-fs-prompts' }, skills: ['fs-skills/**/*.md'] }
-    await startSkillsWorker(url, tmp, 'fs', fsConfig, children)
-    await until(() => call('skills::list', {}).then((r) => {
-      if ((r as { skills: unknown[] }).skills.length !== FS_SKILLS) throw new Error('fs worker not serving yet')
-    }))
-    await run('fs-list', `skills::list over ${FS_SKILLS.toLocaleString('en-US')} fs skills`, 'skills::list', {}, FS_SKILLS)
-
-    const growth = growthRows(cases, ['index', 'list'])
+    const growth = growthRows(cases, GROWTH_FAMILIES)
+    const measurements = { cases, memory, staleness, growth }
     const report: BenchReport = {
       meta: {
         date: new Date().toISOString(),
@@ -153,10 +116,8 @@ async function main(): Promise<void> {
         budget,
         floor: 'a no-op function of a second worker process, called through the same engine, returning the identical response',
       },
-      cases,
-      memory,
-      growth,
-      targets: [...evaluateTargets(cases, growth, memory), ...searchTargets(cases)],
+      ...measurements,
+      targets: evaluateTargets(measurements),
     }
     process.stdout.write(`\n${renderReport(report)}`)
     if (flags.json !== undefined) {
@@ -172,8 +133,90 @@ async function main(): Promise<void> {
   }
 }
 
-async function startSkillsWorker(url: string, tmp: string, name: string, config: object, children: Child[]): Promise<Child> {
-  const configPath = join(tmp, `${name}-config.yaml`)
+type RunCases = (planned: PlannedCase[]) => Promise<void>
+
+const ladder = (sizes: number[]) => sizes.filter((n) => n <= maxSkills)
+
+/** Registers the state ladder step by step, measuring the state cases and the worker's memory. */
+async function stateRegistry(url: string, tmp: string, children: Child[], call: Invoke, runCases: RunCases): Promise<MemoryResult[]> {
+  const worker = await startSkillsWorker(url, tmp, tmp, 'state', {}, children)
+  await until(() => call('skills::list', {}))
+  const sizes = ladder(STATE_LADDER)
+  let registered = 0
+  let loaded: Memory | undefined
+  let settled: Memory | undefined
+  for (const size of sizes) {
+    await registerSkills(call, registered, size)
+    registered = size
+    for (const [functionId, payload] of LISTINGS) await call(functionId, payload)
+    await sleep(1000)
+    loaded = memoryOf(worker.pid)
+    log(`${size} state skills registered and listed, worker RSS ${mib(loaded)} MiB`)
+    if (size === sizes.at(-1)) {
+      // V8 gives the garbage of the registration burst back only after a few idle seconds.
+      await sleep(SETTLE_MS)
+      settled = memoryOf(worker.pid)
+      log(`worker RSS ${mib(settled)} MiB after ${SETTLE_MS / 1000} s idle`)
+    }
+    await runCases(casesAt(CASES, 'state', size, sizes, only))
+  }
+  const after = memoryOf(worker.pid)
+  await worker.stop()
+  if (loaded === undefined || after === undefined) return []
+  return [{
+    registry: 'state', skills: registered, loadedRssBytes: loaded.rssBytes, settledRssBytes: settled?.rssBytes,
+    afterCasesRssBytes: after.rssBytes, peakRssBytes: after.peakRssBytes,
+  }]
+}
+
+/** One worker per fs tree size (its own empty state scopes), measuring the fs cases and memory. */
+async function fsRegistries(url: string, tmp: string, children: Child[], call: Invoke, runCases: RunCases): Promise<MemoryResult[]> {
+  const sizes = ladder(FS_LADDER)
+  const memory: MemoryResult[] = []
+  for (const size of sizes) {
+    const dir = join(tmp, `fs-${size}`)
+    await writeFsSkills(join(dir, 'skills'), size, FS_SKILL_BYTES)
+    const config = { scopes: { skills: 'bench-fs-skills', prompts: 'bench-fs-prompts' }, skills: ['skills/**/*.md'] }
+    const worker = await startSkillsWorker(url, tmp, dir, `fs-${size}`, config, children)
+    await until(() => call('skills::list', {}).then((r) => {
+      if ((r as { skills: unknown[] }).skills.length !== size) throw new Error('fs worker not serving yet')
+    }))
+    for (const [functionId, payload] of LISTINGS) await call(functionId, payload)
+    await sleep(1000)
+    const loaded = memoryOf(worker.pid)
+    log(`${size} fs skills loaded and listed, worker RSS ${mib(loaded)} MiB`)
+    await runCases(casesAt(CASES, 'fs', size, sizes, only))
+    const after = memoryOf(worker.pid)
+    if (size === sizes.at(-1) && loaded !== undefined && after !== undefined) {
+      memory.push({ registry: 'fs', skills: size, loadedRssBytes: loaded.rssBytes, afterCasesRssBytes: after.rssBytes, peakRssBytes: after.peakRssBytes })
+    }
+    await worker.stop()
+  }
+  return memory
+}
+
+/** The cross-instance staleness, one child process per topology (see staleness-process.ts). */
+async function stalenessRuns(tmp: string): Promise<StalenessResult[]> {
+  const results: StalenessResult[] = []
+  for (const topology of STALENESS_TOPOLOGIES) {
+    const count = flags.quick ? topology.quickSamples : topology.samples
+    const child = spawnScript(`staleness-${topology.arg}`, 'tests/bench/staleness-process', {
+      args: [topology.arg, String(count), String(MAX_STALENESS_MS)], logFile: join(tmp, `staleness-${topology.arg}.log`), env: childEnv,
+    })
+    const samples = parseStalenessOutput(await child.output)
+    const lag = summarize(samples.map((s) => s.lagMs))
+    const oldestStaleMs = Math.max(...samples.map((s) => s.staleMs))
+    results.push({ topology: topology.label, maxStalenessMs: MAX_STALENESS_MS, lag, oldestStaleMs })
+    log(`staleness, ${topology.label}: shown after p50 ${lag.p50Ms.toFixed(1)} ms, max ${lag.maxMs.toFixed(1)} ms; ` +
+      `stale up to ${oldestStaleMs.toFixed(1)} ms (${lag.samples} writes)`)
+  }
+  return results
+}
+
+/** A skills worker process whose config (and so its globs' base) lives in `dir`; its log goes to `tmp`. */
+async function startSkillsWorker(url: string, tmp: string, dir: string, name: string, config: object, children: Child[]): Promise<Child> {
+  await mkdir(dir, { recursive: true })
+  const configPath = join(dir, `${name}-config.yaml`)
   // JSON is valid YAML: the worker's config loader reads it as is.
   await writeFile(configPath, JSON.stringify({ state_timeout_ms: 60_000, ...config }))
   const child = spawnScript(`worker-${name}`, 'src/main', {
@@ -182,8 +225,6 @@ async function startSkillsWorker(url: string, tmp: string, name: string, config:
   children.push(child)
   return child
 }
-
-type Invoke = (functionId: string, payload: unknown) => Promise<unknown>
 
 async function registerSkills(call: Invoke, from: number, to: number): Promise<void> {
   let next = from

@@ -155,7 +155,7 @@ describe('before the binding is confirmed', () => {
 })
 
 describe('once the binding is confirmed', () => {
-  it('answers repeated lists, views and gets from the copy', async () => {
+  it('answers repeated lists and views from the copy, and every get from the engine', async () => {
     await confirmed()
     const before = fake.calls.length
     const first = await store.list('skills')
@@ -166,7 +166,7 @@ describe('once the binding is confirmed', () => {
     expect(await store.get('skills', 'a')).toEqual({ id: 'a', skill: '# A', registered_at: 't' })
     expect(await store.get('skills', 'missing')).toBeUndefined()
     expect(await store.get('skills', 'missing')).toBeUndefined()
-    expect(fake.calls.slice(before)).toEqual(['state::list', 'state::list', 'state::get', 'state::get'])
+    expect(fake.calls.slice(before)).toEqual(['state::list', 'state::list', 'state::get', 'state::get', 'state::get', 'state::get'])
     expect(log.messages()).toContain(LOG.registryCacheOn)
   })
 
