@@ -3,11 +3,12 @@
  * the MCP endpoint is off (`--no-mcp`), and in tests. With MCP on, the MCP listener serves the
  * triggers on every path but its own.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '../../logger.js'
 import * as msg from '../messages.js'
 import type { HttpRequestHandler } from './handler.js'
+import { listenHttp } from '../http-listen.js'
 
 export interface HttpTriggerListenerOptions {
   host: string
@@ -26,7 +27,7 @@ export interface HttpTriggerListener {
 
 export async function startHttpTriggerListener(options: HttpTriggerListenerOptions): Promise<HttpTriggerListener> {
   const server = createServer((req, res) => void options.handler(req, res))
-  await listen(server, options.port, options.host)
+  await listenHttp(server, options.port, options.host)
   server.on('error', (error) => options.log.error({ error: String(error) }, msg.LOG_HTTP_SERVER_ERROR))
   const port = (server.address() as AddressInfo).port
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`
@@ -41,12 +42,3 @@ export async function startHttpTriggerListener(options: HttpTriggerListenerOptio
   }
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-}

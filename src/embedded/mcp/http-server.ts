@@ -15,6 +15,7 @@ import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
 import { sendPlain } from './replies.js'
 import { HttpSessions } from './session-http.js'
 import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
+import { listenHttp } from '../http-listen.js'
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 3111
@@ -46,7 +47,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
       else res.destroy()
     })
   })
-  await listen(server, options.port ?? DEFAULT_PORT, host).catch(async (error: unknown) => {
+  await listenHttp(server, options.port ?? DEFAULT_PORT, host).catch(async (error: unknown) => {
     await sessions?.close()
     throw error
   })
@@ -81,15 +82,6 @@ function pathnameOf(url: string | undefined): string | undefined {
   }
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-}
 
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
