@@ -161,6 +161,15 @@ describe('an SDK client launching `iii-skills --stdio`', () => {
     expect(result).toEqual({ content: [{ type: 'text', text: expect.stringMatching(/^# iii:\/\/iii-skills\/publishing\n\n# Publishing skills\n/) }] })
   })
 
+  it('searches the demo skills through skill__search', async () => {
+    const result = await stdio.client.callTool({ name: 'skill__search', arguments: { query: 'glob patterns', limit: 1 } })
+    const structured = (result as { structuredContent?: { results: Array<{ uri: string; id: string; title: string }> } }).structuredContent
+    expect(structured?.results.map(({ uri, id, title }) => ({ uri, id, title }))).toEqual([
+      { uri: 'iii://iii-skills/publishing', id: 'iii-skills/publishing', title: 'Publishing skills' },
+    ])
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual(structured)
+  })
+
   it('answers completion/complete with an empty completion', async () => {
     expect(await stdio.client.complete({ ref: { type: 'ref/prompt', name: 'write-skill' }, argument: { name: 'x', value: '' } })).toEqual({
       completion: { values: [], total: 0, hasMore: false },
