@@ -8,11 +8,9 @@ import { CommanderError } from 'commander'
 import { parseCli, type CliOptions } from './cli.js'
 import { loadConfig } from './config.js'
 import { LOG } from './core/messages.js'
-import { startEmbeddedServices, type EmbeddedServices } from './embedded-mode.js'
+import type { EmbeddedServices } from './embedded-mode.js'
 import { createLogger } from './logger.js'
 import { renderManifest } from './manifest.js'
-import { QUIET_SDK } from './mcp-front.js'
-import { startStdioServices } from './stdio-mode.js'
 import { guardStdout } from './stdout-guard.js'
 import { startSkillsWorker } from './worker.js'
 
@@ -32,7 +30,10 @@ async function main(argv: string[]): Promise<void> {
   const log = createLogger()
   const loaded = loadConfig(options.config, log)
   let stopServices: () => Promise<void>
+  // The embedded engine, stdio and the MCP SDK are loaded only in the modes that use them: a worker
+  // connecting to an engine (`--url`) stays about 16 MiB smaller without them (README "Performance").
   if (mcpOut !== undefined) {
+    const { startStdioServices } = await import('./stdio-mode.js')
     const stdio = await startStdioServices(options, loaded, log, mcpOut)
     stopServices = stdio.close
     void stdio.closed.then(() => stop())
@@ -41,6 +42,7 @@ async function main(argv: string[]): Promise<void> {
     let url = options.url
     if (options.embedded) {
       if (options.urlSource !== 'default') log.warn({ url }, LOG.embeddedIgnoresUrl)
+      const { startEmbeddedServices } = await import('./embedded-mode.js')
       embedded = await startEmbeddedServices(options, loaded.config, log)
       url = embedded.url
     }
@@ -50,7 +52,7 @@ async function main(argv: string[]): Promise<void> {
       loaded,
       log,
       // The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise.
-      sdk: options.embedded ? QUIET_SDK : undefined,
+      sdk: options.embedded ? (await import('./mcp-front.js')).QUIET_SDK : undefined,
     })
     stopServices = async () => {
       await worker.shutdown()

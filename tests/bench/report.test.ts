@@ -40,6 +40,7 @@ const passing = [
   result('fs-list@10000', 55, 20),
   result('fs-read@1000', 0.6, 0.35),
   result('fs-read@10000', 0.6, 0.35),
+  result('search@10000', 0.9, 0.35),
 ]
 
 const measurements = (cases: CaseResult[], extra: Partial<Measurements> = {}): Measurements =>
@@ -77,6 +78,7 @@ describe('evaluateTargets', () => {
       ['fs iii://skills index at 10,000 skills', true],
       ['fs skills::list at 10,000 skills', true],
       ['one fs read at 10,000 skills', true],
+      ['skill::search at 10,000 skills', true],
       ['index growth 1,000 → 10,000', true],
       ['list growth 1,000 → 10,000', true],
       ['resources-list growth 1,000 → 10,000', true],
@@ -88,7 +90,7 @@ describe('evaluateTargets', () => {
       ['cross-instance listing staleness, state triggers off', true],
     ])
     expect(targets[3]).toEqual({ target: 'one state read (resources-read)', limit: 'p50 ≤ 2× floor', measured: '1.25× (0.50 ms vs 0.40 ms)', met: true })
-    expect(targets[13]).toEqual({ target: 'worker RSS, 10,000 state skills loaded and listed', limit: '≤ 150 MiB', measured: '120.0 MiB (10,000 skills)', met: true })
+    expect(targets[14]).toEqual({ target: 'worker RSS, 10,000 state skills loaded and listed', limit: '≤ 150 MiB', measured: '120.0 MiB (10,000 skills)', met: true })
     expect(targets.at(-1)).toEqual({
       target: 'cross-instance listing staleness, state triggers off', limit: 'stale ≤ 1000 ms after the write',
       measured: 'stale up to 989 ms; shown after p50 495, max 990 ms (40 writes)', met: true,
@@ -104,6 +106,7 @@ describe('evaluateTargets', () => {
     ['fetch over 4×', [result('fetch10', 2.1, 0.5)], 'skill::fetch of 10 URIs'],
     ['fs list over 3×', [result('fs-list@1000', 6.2, 2), result('fs-list@10000', 61, 20)], 'fs skills::list at 10,000 skills'],
     ['fs read over 2×', [result('fs-read@10000', 0.71, 0.35)], 'one fs read at 10,000 skills'],
+    ['search over 3×', [result('search@10000', 1.06, 0.35)], 'skill::search at 10,000 skills'],
   ])('fails the target when %s', (_case, replacements, failing) => {
     const cases = passing.map((c) => replacements.find((r) => r.id === c.id) ?? c)
     expect(evaluateTargets(measurements(cases)).filter((t) => !t.met).map((t) => t.target)).toEqual([failing])
@@ -135,7 +138,7 @@ describe('evaluateTargets', () => {
 
   it('fails every target it could not measure', () => {
     const targets = evaluateTargets({ cases: [], growth: [], memory: [], staleness: [] })
-    expect(targets).toHaveLength(15)
+    expect(targets).toHaveLength(16)
     expect(targets.every((t) => !t.met && t.measured === 'not measured')).toBe(true)
   })
 })

@@ -168,7 +168,7 @@ const stalenessTargets: Target = ({ staleness }) => staleness.map((s) => ({
   met: s.oldestStaleMs <= s.maxStalenessMs,
 }))
 
-/** The E3 targets (and the earlier fetch target), one line each. */
+/** The E3 targets, E4's search target (and the earlier fetch target), one line each. */
 export const TARGETS: Target[] = [
   ratioTarget('index@10000', 'state iii://skills index at 10,000 skills', 1.5),
   ratioTarget('list@10000', 'state skills::list at 10,000 skills', 1.5),
@@ -178,6 +178,7 @@ export const TARGETS: Target[] = [
   ratioTarget('fs-index@10000', 'fs iii://skills index at 10,000 skills', 3),
   ratioTarget('fs-list@10000', 'fs skills::list at 10,000 skills', 3),
   ratioTarget('fs-read@10000', 'one fs read at 10,000 skills', 2),
+  ratioTarget('search@10000', 'skill::search at 10,000 skills', 3),
   ...GROWTH_FAMILIES.map((family) => growthTarget(family, `${family} growth 1,000 → 10,000`)),
   rssTarget('state'),
   rssTarget('fs'),

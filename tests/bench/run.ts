@@ -9,11 +9,12 @@
  *   --quick            small budgets, ladders up to 1,000: a smoke run, not a measurement
  *   --max-skills <n>   stop the registry ladders at n (100, 1000 or 10000; default 10000, 1000 with --quick)
  *   --cpu-prof <dir>   run the worker and the engine under --cpu-prof, profiles into <dir>
- *   --only <regex>     measure only the cases whose id matches (e.g. 'list@|index@'); the state
- *                      registry still loads; the fs trees load only for a selected fs case, and the
- *                      staleness runs only when 'staleness' matches
+ *   --only <regex>     measure only the cases whose id matches (e.g. 'list@|index@', 'search'); a
+ *                      registry (state, search, each fs tree) loads only for a selected case of its
+ *                      own, and the staleness runs only when 'staleness' matches
  *
- * The cases are listed in cases.ts (one line each), the targets in report.ts.
+ * The cases are listed in cases.ts (one line each) and search-case.ts (skill::search, on a worker
+ * of its own after the state registry's), the targets in report.ts.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -30,6 +31,7 @@ import {
   evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, renderReport, type BenchReport, type CaseResult, type MemoryResult,
   type StalenessResult,
 } from './report.js'
+import { benchSearch } from './search-case.js'
 import { parseStalenessOutput, STALENESS_TOPOLOGIES } from './staleness.js'
 import { summarize } from './stats.js'
 
@@ -89,17 +91,29 @@ async function main(): Promise<void> {
     log(`engine ${url}, floor worker up (${runningFromSources ? 'sources under tsx' : 'built dist/'}), logs in ${tmp}`)
 
     const cases: CaseResult[] = []
+    const measure = async (spec: CaseSpec) => {
+      const result = await measureCase(call, spec)
+      cases.push(result)
+      log(`${spec.id}: p50 ${result.op.latency.p50Ms.toFixed(2)} ms, floor ${result.floor.latency.p50Ms.toFixed(2)} ms`)
+    }
     const runCases = async (planned: PlannedCase[]) => {
       for (const { key, size, spec } of planned) {
         await spec.before?.(call)
-        const result = await measureCase(call, { id: key, label: spec.label, functionId: spec.functionId, payload: spec.payload(size), skills: size })
+        await measure({ id: key, label: spec.label, functionId: spec.functionId, payload: spec.payload(size), skills: size })
         await spec.after?.(call)
-        cases.push(result)
-        log(`${key}: p50 ${result.op.latency.p50Ms.toFixed(2)} ms, floor ${result.floor.latency.p50Ms.toFixed(2)} ms`)
       }
     }
     const memory: MemoryResult[] = []
-    memory.push(...await stateRegistry(url, tmp, children, call, runCases))
+    if (registryNeeded(CASES, 'state', ladder(STATE_LADDER), only)) memory.push(...await stateRegistry(url, tmp, children, call, runCases))
+    // After the state worker has stopped: the search index never sits in the worker whose memory is measured.
+    await benchSearch({
+      startWorker: (config) => startSkillsWorker(url, tmp, tmp, 'search', config, children),
+      call,
+      register: (from, to) => registerSkills(call, from, to),
+      measure,
+      wanted: (id) => only === undefined || only.test(id),
+      maxSkills,
+    })
     if (registryNeeded(CASES, 'fs', ladder(FS_LADDER), only)) memory.push(...await fsRegistries(url, tmp, children, call, runCases))
     const staleness = only === undefined || only.test('staleness') ? await stalenessRuns(tmp) : []
 
