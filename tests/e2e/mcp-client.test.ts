@@ -24,14 +24,13 @@ import {
 import {
   DEMO_CONFIG,
   E2E_TIMEOUT_MS,
-  embeddedUrls,
   REPO_ROOT,
-  spawnSkills,
+  spawnEmbeddedSkills,
   spawnTsx,
   stopAllChildren,
   type ChildHandle,
 } from '../support/processes.js'
-import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
+import type { SdkClient } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -86,10 +85,7 @@ let sdk: SdkClient
 let mcp: ConnectedMcpClient
 
 beforeAll(async () => {
-  skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--mcp-profile', 'bridge', '--config', DEMO_CONFIG])
-  ;({ engineUrl, mcpUrl } = await embeddedUrls(skills))
-  sdk = connectSdkClient(engineUrl)
-  await waitForSkillsWorker(sdk)
+  ;({ skills, engineUrl, mcpUrl, sdk } = await spawnEmbeddedSkills(['--mcp-profile', 'bridge', '--config', DEMO_CONFIG]))
 })
 
 afterAll(async () => {

@@ -6,8 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, spawnSkills, stopAllChildren } from '../support/processes.js'
-import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
+import type { SdkClient } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -16,11 +16,7 @@ let sdk: SdkClient
 let mcp: ConnectedMcpClient
 
 beforeAll(async () => {
-  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', DEMO_CONFIG])
-  const urls = await embeddedUrls(skills)
-  mcpUrl = urls.mcpUrl
-  sdk = connectSdkClient(urls.engineUrl)
-  await waitForSkillsWorker(sdk)
+  ;({ mcpUrl, sdk } = await spawnEmbeddedSkills(['--config', DEMO_CONFIG]))
   mcp = await connectMcpClient(mcpUrl)
 })
 
