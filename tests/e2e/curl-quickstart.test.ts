@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pollUntil } from '../support/poll.js'
+import { DEMO_SKILL_NAMES } from '../support/demo-catalogue.js'
 import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, REPO_ROOT, spawnEmbeddedSkills, spawnSkills, stopAllChildren } from '../support/processes.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
@@ -161,15 +162,7 @@ describe('the JSON-RPC quickstart (POST /skills/rpc)', () => {
     expect(reply.message).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      result: {
-        skills: [
-          { name: 'code-review', version: '0.2.0' },
-          { name: 'commit-message', version: '1.0.0' },
-          { name: 'iii-skills', version: '0.0.0' },
-          { name: 'iii-skills.publishing', version: '0.0.0' },
-        ],
-        next_cursor: null,
-      },
+      result: { skills: DEMO_SKILL_NAMES, next_cursor: null },
     })
   })
 

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
+import { DEMO_RESOURCE_URIS } from '../support/demo-catalogue.js'
 import { DEMO_CONFIG, E2E_TIMEOUT_MS, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
 import type { SdkClient } from '../support/sdk-client.js'
 
@@ -40,7 +41,7 @@ describe('an MCP client on the default (full) endpoint of --embedded', () => {
   })
 
   it('lists the whole demo tree', async () => {
-    expect((await mcp.client.listResources()).resources.map((r) => r.uri)).toEqual(['iii://skills', 'iii://code-review', 'iii://commit-message', 'iii://iii-skills', 'iii://iii-skills/publishing'])
+    expect((await mcp.client.listResources()).resources.map((r) => r.uri)).toEqual(DEMO_RESOURCE_URIS)
   })
 
   it('hears of a skill another worker publishes within 1 s, and of the index it changed', async () => {
