@@ -51,7 +51,6 @@ async function main(argv: string[]): Promise<void> {
       url,
       loaded,
       log,
-      // The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise.
       sdk: options.embedded ? (await import('./mcp-front.js')).QUIET_SDK : undefined,
     })
     stopServices = async () => {

@@ -39,12 +39,12 @@ export const invalidPayloadType = (expected: string, got: string) => `invalid pa
 export const invalidFieldValue = (field: string, reason: string) => `invalid value for field \`${field}\`: ${reason}`
 export const MUST_BE_NON_EMPTY = 'must be non-empty'
 export const MUST_BE_NON_NEGATIVE_INTEGER = 'must be a non-negative integer'
+export const integerRange = (min: number, max: number) => `must be an integer from ${min} to ${max}`
 export const MUST_BE_URL_PATH = "must be a URL path without whitespace, '?' or '#'"
 
 // --- skill::search (extensions.md E4.4): reasons inside invalidFieldValue ------------------------------
 export const MUST_NOT_BE_BLANK = 'must not be blank'
 export const searchQueryTooLong = (max: number) => `must be at most ${max} characters`
-export const searchLimitRange = (min: number, max: number) => `must be an integer from ${min} to ${max}`
 
 // --- command line (src/cli.ts) -------------------------------------------------------------------
 export const PORT_INVALID = 'expected an integer from 0 to 65535'
@@ -171,7 +171,6 @@ export const fileChangedWhileRead = (path: string) => `File changed while it was
 export const invalidSkillToml = (name: string, error: string) => `Invalid skill.toml of ${name}: ${error}`
 export const CURSOR_FOREIGN = 'not a cursor returned by list_skills'
 export const CURSOR_OTHER_NAMESPACE = 'was returned for another namespace'
-export const LIMIT_RANGE = 'must be an integer from 1 to 500'
 export const mustBeOneOf = (values: readonly string[]) => `must be one of ${values.map((v) => dbg(v)).join(', ')}`
 
 // --- skills::rpc: JSON-RPC 2.0 over HTTP (extensions.md E2) -----------------------------------------

@@ -22,6 +22,7 @@ import { extractStateEntries } from '../core/state-entries.js'
 import { searchWords, STOP_WORDS } from '../core/search-terms.js'
 import { subheadings } from '../core/search-text.js'
 import { inSubtree } from '../core/subtree.js'
+import { mapInBatches } from '../fs/batches.js'
 import { readBody } from '../fs/read-body.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
@@ -154,7 +155,7 @@ export class SkillSearchIndex {
   private async load(changed: Array<[string, Entry]>): Promise<Loaded[]> {
     const fromState = changed.filter(([, entry]) => entry.origin === 'state').map(([id]) => id)
     const fromFs = changed.flatMap(([id, entry]) => (entry.origin === 'fs' ? [{ id, entry }] : []))
-    const [stateDocs, fsDocs] = await Promise.all([this.loadRows(fromState), mapLimit(fromFs, loadFile)])
+    const [stateDocs, fsDocs] = await Promise.all([this.loadRows(fromState), mapInBatches(fromFs, loadFile, READ_CONCURRENCY)])
     return [...stateDocs, ...fsDocs]
   }
 
@@ -171,10 +172,10 @@ export class SkillSearchIndex {
       const byId = new Map(all.map((row) => [row.id, row]))
       rows = ids.map((id) => byId.get(id))
     } else {
-      rows = await mapLimit(ids, async (id) => {
+      rows = await mapInBatches(ids, async (id) => {
         const parsed = StoredSkill.safeParse(await this.deps.state.get(scope, id))
         return parsed.success && parsed.data.id === id ? parsed.data : undefined
-      })
+      }, READ_CONCURRENCY)
     }
     return ids.map((id, i) => {
       const row = rows[i]
@@ -217,12 +218,8 @@ export function searchableText(body: string, entry: Entry): string {
 
 /** A result's title and description: those of the skill's bullet in the index. */
 export function shownLine(id: string, body: string, entry: Entry): Pick<IndexLine, 'title' | 'description'> {
-  return entry.origin === 'fs' ? fsLine(entry.skill, body) : indexLine({ id, body })
-}
-
-// An fs skill's bullet, as the fs entry carries it (a skill folder's frontmatter name and description, E1).
-function fsLine(skill: FsSkill, _body: string): Pick<IndexLine, 'title' | 'description'> {
-  return { title: skill.title, description: skill.description }
+  // An fs skill's bullet is the one its fs entry carries (a skill folder's frontmatter name and description, E1).
+  return entry.origin === 'fs' ? { title: entry.skill.title, description: entry.skill.description } : indexLine({ id, body })
 }
 
 async function loadFile({ id, entry }: { id: string; entry: FsEntry }): Promise<Loaded> {
@@ -240,19 +237,6 @@ function sameEntry(a: Entry | undefined, b: Entry): boolean {
 
 function pathOf(entry: Entry): string | undefined {
   return entry.origin === 'fs' ? entry.skill.path : undefined
-}
-
-async function mapLimit<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length)
-  let next = 0
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await work(items[i] as T)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, lane))
-  return out
 }
 
 function noop(): void {}

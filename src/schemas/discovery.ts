@@ -4,7 +4,7 @@
  * clients send it for "not given"); unknown fields are ignored (D8).
  */
 import { z } from 'zod'
-import { LIMIT_RANGE, mustBeOneOf } from '../core/messages.js'
+import { integerRange, mustBeOneOf } from '../core/messages.js'
 
 const oneOf = <T extends [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_enum_value' ? mustBeOneOf(values) : ctx.defaultError }) })
@@ -23,7 +23,7 @@ export const ListSkillsRequest = z.object({
   detail: oneOf([...LIST_DETAILS])
     .default('names')
     .describe('"names" (default): name and version; "summary": also description, namespace and kind.'),
-  limit: z.number().int().min(1, LIMIT_RANGE).max(500, LIMIT_RANGE).default(50).describe('Page size, 1 to 500 (default 50).'),
+  limit: z.number().int().min(1, integerRange(1, 500)).max(500, integerRange(1, 500)).default(50).describe('Page size, 1 to 500 (default 50).'),
   cursor: z
     .string()
     .nullish()

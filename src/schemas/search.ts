@@ -24,8 +24,8 @@ export const SearchSkillsInput = z.object({
   limit: z
     .number()
     .int()
-    .min(1, msg.searchLimitRange(1, SEARCH_LIMIT_MAX))
-    .max(SEARCH_LIMIT_MAX, msg.searchLimitRange(1, SEARCH_LIMIT_MAX))
+    .min(1, msg.integerRange(1, SEARCH_LIMIT_MAX))
+    .max(SEARCH_LIMIT_MAX, msg.integerRange(1, SEARCH_LIMIT_MAX))
     .nullable()
     .default(null)
     .describe(`Most results to return, 1 to ${SEARCH_LIMIT_MAX} (default ${SEARCH_LIMIT_DEFAULT}).`),

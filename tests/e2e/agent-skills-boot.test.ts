@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOG } from '../../src/core/messages.js'
-import { E2E_TIMEOUT_MS, embeddedUrls, REPO_ROOT, spawnSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
-import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
+import { E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
+import type { SdkClient } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -22,9 +22,7 @@ beforeAll(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), 'skills-e2e-agent-skills-')))
   await cp(join(REPO_ROOT, 'tests/fixtures/agent-skills'), join(dir, 'kit'), { recursive: true, verbatimSymlinks: true })
   await writeFile(join(dir, 'config.yaml'), 'skills:\n  - kit/skills/**/SKILL.md\n')
-  worker = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', join(dir, 'config.yaml')])
-  client = connectSdkClient((await embeddedUrls(worker)).engineUrl)
-  await waitForSkillsWorker(client)
+  ;({ skills: worker, sdk: client } = await spawnEmbeddedSkills(['--config', join(dir, 'config.yaml')]))
 })
 
 afterAll(async () => {

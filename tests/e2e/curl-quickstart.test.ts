@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pollUntil } from '../support/poll.js'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, REPO_ROOT, spawnSkills, stopAllChildren } from '../support/processes.js'
-import { connectSdkClient, waitForSkillsWorker } from '../support/sdk-client.js'
+import { DEMO_SKILL_NAMES } from '../support/demo-catalogue.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, REPO_ROOT, spawnEmbeddedSkills, spawnSkills, stopAllChildren } from '../support/processes.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -22,15 +22,9 @@ const INITIALIZE = {
 }
 
 async function startEmbedded(extraArgs: string[]): Promise<string> {
-  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', ...extraArgs, '--config', DEMO_CONFIG])
-  const urls = await embeddedUrls(skills)
-  const sdk = connectSdkClient(urls.engineUrl)
-  try {
-    await waitForSkillsWorker(sdk)
-  } finally {
-    await sdk.close()
-  }
-  return urls.mcpUrl
+  const { sdk, mcpUrl } = await spawnEmbeddedSkills([...extraArgs, '--config', DEMO_CONFIG])
+  await sdk.close()
+  return mcpUrl
 }
 
 afterAll(stopAllChildren)
@@ -168,15 +162,7 @@ describe('the JSON-RPC quickstart (POST /skills/rpc)', () => {
     expect(reply.message).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      result: {
-        skills: [
-          { name: 'code-review', version: '0.2.0' },
-          { name: 'commit-message', version: '1.0.0' },
-          { name: 'iii-skills', version: '0.0.0' },
-          { name: 'iii-skills.publishing', version: '0.0.0' },
-        ],
-        next_cursor: null,
-      },
+      result: { skills: DEMO_SKILL_NAMES, next_cursor: null },
     })
   })
 

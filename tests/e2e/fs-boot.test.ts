@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOG } from '../../src/core/messages.js'
-import { E2E_TIMEOUT_MS, embeddedUrls, spawnSkills, stopAllChildren, type ChildHandle, type LogLine } from '../support/processes.js'
-import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
+import { E2E_TIMEOUT_MS, spawnEmbeddedSkills, stopAllChildren, type ChildHandle, type LogLine } from '../support/processes.js'
+import type { SdkClient } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -29,9 +29,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'prompts', 'ok.md'), '---\ndescription: A good prompt.\n---\nDo the good thing.\n')
   await writeFile(join(dir, 'prompts', 'broken.md'), '---\ndescription: [unclosed\n---\nBody.\n')
   await writeFile(join(dir, 'prompts', 'unreadable.md'), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe, 0x0a]))
-  worker = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', join(dir, 'config.yaml')])
-  client = connectSdkClient((await embeddedUrls(worker)).engineUrl)
-  await waitForSkillsWorker(client)
+  ;({ skills: worker, sdk: client } = await spawnEmbeddedSkills(['--config', join(dir, 'config.yaml')]))
 })
 
 afterAll(async () => {

@@ -21,17 +21,17 @@ import {
   STATUS_URI,
   type PublisherLine,
 } from '../support/publisher-content.js'
+import { DEMO_SKILL_NAMES } from '../support/demo-catalogue.js'
 import {
   DEMO_CONFIG,
   E2E_TIMEOUT_MS,
-  embeddedUrls,
   REPO_ROOT,
-  spawnSkills,
+  spawnEmbeddedSkills,
   spawnTsx,
   stopAllChildren,
   type ChildHandle,
 } from '../support/processes.js'
-import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
+import type { SdkClient } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -86,10 +86,7 @@ let sdk: SdkClient
 let mcp: ConnectedMcpClient
 
 beforeAll(async () => {
-  skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--mcp-profile', 'bridge', '--config', DEMO_CONFIG])
-  ;({ engineUrl, mcpUrl } = await embeddedUrls(skills))
-  sdk = connectSdkClient(engineUrl)
-  await waitForSkillsWorker(sdk)
+  ;({ skills, engineUrl, mcpUrl, sdk } = await spawnEmbeddedSkills(['--mcp-profile', 'bridge', '--config', DEMO_CONFIG]))
 })
 
 afterAll(async () => {
@@ -144,15 +141,7 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
       }],
       next_cursor: null,
     })
-    expect(await sdk.call('skill::list_skills', {})).toEqual({
-      skills: [
-        { name: 'code-review', version: '0.2.0' },
-        { name: 'commit-message', version: '1.0.0' },
-        { name: 'iii-skills', version: '0.0.0' },
-        { name: 'iii-skills.publishing', version: '0.0.0' },
-      ],
-      next_cursor: null,
-    })
+    expect(await sdk.call('skill::list_skills', {})).toEqual({ skills: DEMO_SKILL_NAMES, next_cursor: null })
     expect(await sdk.call('skill::read_skill_file', { name: 'commit-message', path: 'references/examples.md' })).toEqual({
       content: readFileSync(join(DEMO_DIR, 'agent-skills/commit-message/references/examples.md'), 'utf8'),
     })

@@ -6,8 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, spawnSkills, stopAllChildren } from '../support/processes.js'
-import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
+import { DEMO_RESOURCE_URIS } from '../support/demo-catalogue.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
+import type { SdkClient } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -16,11 +17,7 @@ let sdk: SdkClient
 let mcp: ConnectedMcpClient
 
 beforeAll(async () => {
-  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', DEMO_CONFIG])
-  const urls = await embeddedUrls(skills)
-  mcpUrl = urls.mcpUrl
-  sdk = connectSdkClient(urls.engineUrl)
-  await waitForSkillsWorker(sdk)
+  ;({ mcpUrl, sdk } = await spawnEmbeddedSkills(['--config', DEMO_CONFIG]))
   mcp = await connectMcpClient(mcpUrl)
 })
 
@@ -44,7 +41,7 @@ describe('an MCP client on the default (full) endpoint of --embedded', () => {
   })
 
   it('lists the whole demo tree', async () => {
-    expect((await mcp.client.listResources()).resources.map((r) => r.uri)).toEqual(['iii://skills', 'iii://code-review', 'iii://commit-message', 'iii://iii-skills', 'iii://iii-skills/publishing'])
+    expect((await mcp.client.listResources()).resources.map((r) => r.uri)).toEqual(DEMO_RESOURCE_URIS)
   })
 
   it('hears of a skill another worker publishes within 1 s, and of the index it changed', async () => {

@@ -18,6 +18,7 @@ import { LOG_LISTENING as ENGINE_LISTENING } from '../../src/embedded/messages.j
 import { encodeToolName } from '../../src/embedded/mcp/tools.js'
 import { LOG as MCP_LOG } from '../../src/embedded/mcp/messages.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
+import { DEMO_RESOURCE_URIS } from '../support/demo-catalogue.js'
 import { BOOT_TIMEOUT_MS, DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnSkills, stopAllChildren } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
 
@@ -134,13 +135,7 @@ describe('an SDK client launching `iii-skills --stdio`', () => {
   })
 
   it('lists resources, nested ones included, and reads one', async () => {
-    expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toEqual([
-      'iii://skills',
-      'iii://code-review',
-      'iii://commit-message',
-      'iii://iii-skills',
-      'iii://iii-skills/publishing',
-    ])
+    expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toEqual(DEMO_RESOURCE_URIS)
     const { contents } = await stdio.client.readResource({ uri: 'iii://iii-skills/publishing' })
     expect(contents).toEqual([{ uri: 'iii://iii-skills/publishing', mimeType: 'text/markdown', text: expect.stringMatching(/^# Publishing skills\n/) }])
   })
@@ -276,13 +271,7 @@ describe('--stdio --url: the MCP front of a running engine', () => {
   })
 
   it('serves the skills worker running on that engine, with the tool schemas', async () => {
-    expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toEqual([
-      'iii://skills',
-      'iii://code-review',
-      'iii://commit-message',
-      'iii://iii-skills',
-      'iii://iii-skills/publishing',
-    ])
+    expect((await stdio.client.listResources()).resources.map((r) => r.uri)).toEqual(DEMO_RESOURCE_URIS)
     const tool = (await stdio.client.listTools()).tools.find((t) => t.name === 'skill__fetch')
     expect([tool!.name, tool!.inputSchema]).toEqual(['skill__fetch', expect.objectContaining({ type: 'object', title: 'FetchSkillInput' })])
     expect(stdio.logs.map((line) => line.msg)).not.toContain(ENGINE_LISTENING)

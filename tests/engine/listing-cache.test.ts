@@ -37,6 +37,13 @@ class Harness {
     load.resolve(`loaded@${load.startedAt}`)
     await flush()
   }
+
+  /** The first read, its load completing `after` ms later: from then on a result loaded at t = 0. */
+  async cached(after = 0): Promise<string> {
+    const first = this.read()
+    await this.settle(0, after)
+    return first
+  }
 }
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -44,9 +51,7 @@ const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
 describe('a completed load', () => {
   it('is served, without loading again, while it started less than max_staleness_ms ago', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0, 5)
-    expect(await first).toBe('loaded@0')
+    expect(await h.cached(5)).toBe('loaded@0')
     h.t = 100
     expect(await h.read()).toBe('loaded@0')
     expect(h.loads).toHaveLength(1)
@@ -54,9 +59,7 @@ describe('a completed load', () => {
 
   it('is never served once it started max_staleness_ms ago: the caller waits for a new load', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0)
-    await first
+    await h.cached()
     h.t = MAX
     const late = h.read()
     expect(h.loads).toHaveLength(2)
@@ -67,9 +70,7 @@ describe('a completed load', () => {
 
   it('is never served after a reported write, however young', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0)
-    await first
+    await h.cached()
     h.t = 1
     h.listings.changed()
     const next = h.read()
@@ -94,9 +95,7 @@ describe('a completed load', () => {
 describe('the background refresh', () => {
   it('starts once the served result reaches max_staleness_ms minus the lead, and only one at a time', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0, 10)
-    await first
+    await h.cached(10)
     // The first load took 10 ms: lead = 25 + 1.5 × 10 = 40 ms, so the refresh age is 160 ms.
     expect(h.listings.refreshAge('k')).toBe(MAX - (MIN_LEAD_MS + 15))
     h.t = 159
@@ -116,9 +115,7 @@ describe('the background refresh', () => {
 
   it('leads by at most a quarter of the bound when loads are slow, so a slow load is not refreshed on arrival', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0, 120)
-    await first
+    await h.cached(120)
     expect(h.listings.refreshAge('k')).toBe(MAX * 3 / 4)
     expect(await h.read()).toBe('loaded@0')
     expect(h.loads).toHaveLength(1)
@@ -126,9 +123,7 @@ describe('the background refresh', () => {
 
   it('is shared by callers that arrive after the result expired', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0)
-    await first
+    await h.cached()
     h.t = 180
     await h.read()
     expect(h.loads).toHaveLength(2)
@@ -141,9 +136,7 @@ describe('the background refresh', () => {
 
   it('is not shared once it started max_staleness_ms ago', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0)
-    await first
+    await h.cached()
     h.t = 180
     await h.read()
     h.t = 380
@@ -157,9 +150,7 @@ describe('the background refresh', () => {
 
   it('is dropped when a write is reported while it is in flight', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0)
-    await first
+    await h.cached()
     h.t = 180
     await h.read()
     h.listings.changed()
@@ -172,9 +163,7 @@ describe('the background refresh', () => {
 
   it('that fails leaves the current result to expire, retried by the next caller meanwhile', async () => {
     const h = new Harness()
-    const first = h.read()
-    await h.settle(0)
-    await first
+    await h.cached()
     h.t = 180
     await h.read()
     h.loads[1]!.reject(new Error('state down'))

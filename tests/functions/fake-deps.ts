@@ -130,3 +130,8 @@ export function fakeDeps(options: FakeOptions = {}): FakeWorld {
   }
   return { deps, state, log, fanOut, invocations, functions }
 }
+
+/** Stores `{id: body}` as skill rows straight into the world's state, as `skills::register` would. */
+export function seedSkills(world: FakeWorld, rows: Record<string, string>): void {
+  for (const [id, skill] of Object.entries(rows)) world.state.rows('skills').set(id, { id, skill, registered_at: 't' })
+}

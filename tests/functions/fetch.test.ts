@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SkillsError } from '../../src/core/errors.js'
 import { fetchSkills } from '../../src/functions/fetch.js'
-import { fakeDeps, type FakeWorld } from './fake-deps.js'
+import { fakeDeps, seedSkills, type FakeWorld } from './fake-deps.js'
 
 function seeded(): FakeWorld {
   const world = fakeDeps()
@@ -10,7 +10,7 @@ function seeded(): FakeWorld {
     beta: '# beta-skill\nBeta body line.',
     'a/b': 'nested \t\n',
   }
-  for (const [id, skill] of Object.entries(rows)) world.state.rows('skills').set(id, { id, skill, registered_at: 't' })
+  seedSkills(world, rows)
   return world
 }
 

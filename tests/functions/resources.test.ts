@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SkillsError } from '../../src/core/errors.js'
 import { listResources, listResourceTemplates, readResource } from '../../src/functions/resources.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
-import { fakeDeps, type FakeWorld } from './fake-deps.js'
+import { fakeDeps, seedSkills, type FakeWorld } from './fake-deps.js'
 
 const INDEX = { description: 'Index of every registered skill', mimeType: 'text/markdown', name: 'skills', uri: 'iii://skills' }
 const HEADER =
@@ -18,10 +18,6 @@ afterEach(async () => {
   await removeTempDir(root)
 })
 
-function seed(world: FakeWorld, rows: Record<string, string>): void {
-  for (const [id, skill] of Object.entries(rows)) world.state.rows('skills').set(id, { id, skill, registered_at: 't' })
-}
-
 const read = (world: FakeWorld, uri: string) => readResource({ uri }, world.deps)
 
 describe('skills::resources-list', () => {
@@ -33,7 +29,7 @@ describe('skills::resources-list', () => {
       'fs/empty.md': '\n\n',
     })
     const world = fakeDeps({ baseDir: root, config: { skills: ['fs/*.md'] } })
-    seed(world, { z: '# Zed\nbody', b: '# \nbare', c: 'no title' })
+    seedSkills(world, { z: '# Zed\nbody', b: '# \nbare', c: 'no title' })
     const result = await listResources({}, world.deps)
     expect(result).toEqual({
       resources: [
@@ -54,7 +50,7 @@ describe('skills::resources-list', () => {
   it('swallows a state::list failure: zero state skills and fs entries unfiltered', async () => {
     await writeTree(root, { 'fs/a.md': '# A' })
     const world = fakeDeps({ baseDir: root, config: { skills: ['fs/*.md'] } })
-    seed(world, { a: '# state A' })
+    seedSkills(world, { a: '# state A' })
     world.state.failures.set('list', new Error('state down'))
     expect(await listResources({}, world.deps)).toEqual({
       resources: [INDEX, { mimeType: 'text/markdown', name: 'A', uri: 'iii://a' }],
@@ -77,7 +73,7 @@ describe('skills::resources-templates', () => {
 describe('skills::resources-read', () => {
   it('serves a state body untrimmed with the uri exactly as given', async () => {
     const world = fakeDeps()
-    seed(world, { 'a/b': '\n# B\nbody  \n\n' })
+    seedSkills(world, { 'a/b': '\n# B\nbody  \n\n' })
     const result = await read(world, 'iii://a/b')
     expect(result).toEqual({ contents: [{ mimeType: 'text/markdown', text: '\n# B\nbody  \n\n', uri: 'iii://a/b' }] })
     expect(Object.keys(result.contents[0] as object)).toEqual(['mimeType', 'text', 'uri'])
@@ -87,7 +83,7 @@ describe('skills::resources-read', () => {
   it('prefers state over an fs file with the same id, and serves the fs body (frontmatter stripped) otherwise', async () => {
     await writeTree(root, { 'fs/a.md': 'file a', 'fs/b.md': '---\nk: v\n---\nfile b\n' })
     const world = fakeDeps({ baseDir: root, config: { skills: ['fs/*.md'] } })
-    seed(world, { a: 'state a' })
+    seedSkills(world, { a: 'state a' })
     expect((await read(world, 'iii://a')).contents[0]?.text).toBe('state a')
     expect((await read(world, 'iii://b')).contents[0]?.text).toBe('file b\n')
   })
@@ -168,7 +164,7 @@ describe('skills::resources-read', () => {
     it('renders state bullets (indented by depth), then a Custom skills section for unshadowed fs skills', async () => {
       await writeTree(root, { 'fs/tree.md': '# Tree\n\nFrom disk.\n', 'fs/tree-root.md': 'shadowed', 'fs/tree/leaf.md': 'no title\n' })
       const world = fakeDeps({ baseDir: root, config: { skills: ['fs/**/*.md'] } })
-      seed(world, { 'tree-root/leaf': '# Tree leaf\nA child entry.\n', 'tree-root': '# Tree root\nTop level body.\n' })
+      seedSkills(world, { 'tree-root/leaf': '# Tree leaf\nA child entry.\n', 'tree-root': '# Tree root\nTop level body.\n' })
       expect((await read(world, 'iii://skills')).contents[0]).toEqual({
         mimeType: 'text/markdown',
         uri: 'iii://skills',
@@ -184,7 +180,7 @@ describe('skills::resources-read', () => {
 
     it('truncates a bullet description at 140 code points (D1)', async () => {
       const world = fakeDeps()
-      seed(world, { a: `# A\n${'é'.repeat(141)}` })
+      seedSkills(world, { a: `# A\n${'é'.repeat(141)}` })
       expect((await read(world, 'iii://skills')).contents[0]?.text).toBe(`${HEADER}- [\`a\`](iii://a) \u2014 A \u2014 ${'é'.repeat(140)}...\n`)
     })
 

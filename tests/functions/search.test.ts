@@ -6,7 +6,7 @@ import { searchSkills } from '../../src/functions/search.js'
 import { parseInput } from '../../src/schemas/parse.js'
 import { SearchSkillsInput, SearchSkillsOutput } from '../../src/schemas/search.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
-import { fakeDeps, type FakeWorld } from './fake-deps.js'
+import { fakeDeps, seedSkills, type FakeWorld } from './fake-deps.js'
 
 let root: string
 beforeEach(async () => {
@@ -15,10 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await removeTempDir(root)
 })
-
-function seed(world: FakeWorld, rows: Record<string, string>): void {
-  for (const [id, skill] of Object.entries(rows)) world.state.rows('skills').set(id, { id, skill, registered_at: 't' })
-}
 
 /** What the engine does: decode the payload with the function's schema, then call the handler. */
 async function search(world: FakeWorld, payload: Record<string, unknown>) {
@@ -37,7 +33,7 @@ const indexGets = (world: FakeWorld) => world.state.calls.filter((c) => c.op ===
 describe('skill::search results', () => {
   it('answers uri, id, title, description, score and snippet, description absent when there is none', async () => {
     const world = fakeDeps()
-    seed(world, {
+    seedSkills(world, {
       billing: '# Billing\n\nIssue refunds for paid invoices.\n\n## Refunds\n\nRefunds above 500 EUR need approval.\n',
       bare: 'refund',
     })
@@ -60,7 +56,7 @@ describe('skill::search results', () => {
 
   it('leaves description out (not null) for a body with no paragraph', async () => {
     const world = fakeDeps()
-    seed(world, { heads: '# Heads\n\n## Only headings\n' })
+    seedSkills(world, { heads: '# Heads\n\n## Only headings\n' })
     const [result] = (await search(world, { query: 'headings' })).results
     expect(result).toEqual({ uri: 'iii://heads', id: 'heads', title: 'Heads', score: expect.any(Number), snippet: 'Heads Only headings' })
     expect('description' in (result as object)).toBe(false)
@@ -69,7 +65,7 @@ describe('skill::search results', () => {
   it('ranks a match in the title above one in a heading, a heading above the body', async () => {
     const world = fakeDeps()
     const rest = `Closed monthly. ${'Filler words here. '.repeat(5)}\n`
-    seed(world, {
+    seedSkills(world, {
       'a-body': `# Alpha\n\nSome text.\n\n## Notes\n\nThe ledger. ${rest}`,
       'b-heading': `# Beta\n\nSome text.\n\n## Ledger\n\nThe entry. ${rest}`,
       'c-title': `# Ledger\n\nSome text.\n\n## Notes\n\nThe entry. ${rest}`,
@@ -80,7 +76,7 @@ describe('skill::search results', () => {
 
   it('ranks a match in the id above one in the body, and the description above the body', async () => {
     const world = fakeDeps()
-    seed(world, {
+    seedSkills(world, {
       'in-body': '# One\n\nFirst paragraph.\n\nThe payroll runs monthly.\n',
       payroll: '# Two\n\nFirst paragraph.\n\nIt runs monthly.\n',
       'in-description': '# Three\n\nThe payroll paragraph.\n\nIt runs monthly.\n',
@@ -90,7 +86,7 @@ describe('skill::search results', () => {
 
   it('ranks a skill matching every query word above ones matching one', async () => {
     const world = fakeDeps()
-    seed(world, {
+    seedSkills(world, {
       both: '# Payments\n\nRefund the invoice when the customer asks.\n',
       invoice: '# Billing\n\nSend an invoice each month.\n',
       refund: '# Returns\n\nA refund takes five days.\n',
@@ -102,7 +98,7 @@ describe('skill::search results', () => {
 
   it('sorts equal scores by id, in byte order', async () => {
     const world = fakeDeps()
-    seed(world, { 'b-2': 'same words here', 'a-1': 'same words here', 'b-10': 'same words here' })
+    seedSkills(world, { 'b-2': 'same words here', 'a-1': 'same words here', 'b-10': 'same words here' })
     const result = await search(world, { query: 'words' })
     expect(ids(result)).toEqual(['a-1', 'b-10', 'b-2'])
     expect(new Set(result.results.map((r) => r.score)).size).toBe(1)
@@ -110,7 +106,7 @@ describe('skill::search results', () => {
 
   it('finds words by prefix and with one typo, and ignores stop words in bodies but not in ids', async () => {
     const world = fakeDeps()
-    seed(world, { k8s: '# Kubernetes\n\nRoll back a deployment.\n', other: '# Other\n\nThe the the the.\n', 'it-desk': '# Desk\n\nLaptops.\n' })
+    seedSkills(world, { k8s: '# Kubernetes\n\nRoll back a deployment.\n', other: '# Other\n\nThe the the the.\n', 'it-desk': '# Desk\n\nLaptops.\n' })
     expect(ids(await search(world, { query: 'deploy' }))).toEqual(['k8s'])
     expect(ids(await search(world, { query: 'kubernets' }))).toEqual(['k8s'])
     expect(ids(await search(world, { query: 'deplyment' }))).toEqual(['k8s'])
@@ -121,21 +117,21 @@ describe('skill::search results', () => {
 
   it('leaves a stored body\'s frontmatter out of the snippet', async () => {
     const world = fakeDeps()
-    seed(world, { fm: '---\nname: fm\n---\n# Fm\n\nBody about plums.\n' })
+    seedSkills(world, { fm: '---\nname: fm\n---\n# Fm\n\nBody about plums.\n' })
     const [result] = (await search(world, { query: 'plums' })).results
     expect([result?.title, result?.snippet]).toEqual(['Fm', 'Fm Body about plums.'])
   })
 
   it('answers no results for a query with no words', async () => {
     const world = fakeDeps()
-    seed(world, { a: '# A\n\n?! text\n' })
+    seedSkills(world, { a: '# A\n\n?! text\n' })
     expect(await search(world, { query: '?!' })).toEqual({ results: [] })
   })
 
   it('takes the snippet from the body around the best match', async () => {
     const world = fakeDeps()
     const filler = 'Nothing relevant is written in this sentence at all. '.repeat(5)
-    seed(world, { long: `# Long\n\n${filler}\n\nTo issue a **refund**, call \`billing::refund\` with the invoice id. ${filler}\n` })
+    seedSkills(world, { long: `# Long\n\n${filler}\n\nTo issue a **refund**, call \`billing::refund\` with the invoice id. ${filler}\n` })
     const [result] = (await search(world, { query: 'refund' })).results
     expect(result?.snippet).toBe(
       '\u2026in this sentence at all. To issue a refund, call billing::refund with the invoice id. Nothing relevant is written in this ' +
@@ -147,7 +143,7 @@ describe('skill::search results', () => {
 
 describe('skill::search filters and limits', () => {
   function registry(world: FakeWorld): void {
-    seed(world, {
+    seedSkills(world, {
       acme: '# Acme\n\nThe acme refund desk.\n',
       'acme/billing': '# Billing\n\nAcme refund rules.\n',
       'acme/billing/eu': '# EU\n\nRefund in euros.\n',
@@ -173,7 +169,7 @@ describe('skill::search filters and limits', () => {
     const world = fakeDeps()
     const rows: Record<string, string> = {}
     for (let i = 0; i < 30; i++) rows[`s${String(i).padStart(2, '0')}`] = `# S${i}\n\n${'refund '.repeat(i + 1)}and other words ${'x '.repeat(30 - i)}\n`
-    seed(world, rows)
+    seedSkills(world, rows)
     const all = await search(world, { query: 'refund', limit: 100 })
     expect(all.results).toHaveLength(30)
     expect(ids(await search(world, { query: 'refund' }))).toEqual(ids(all).slice(0, 10))
@@ -229,7 +225,7 @@ describe('skill::search sources', () => {
       'fs/shadowed.md': '# Shadowed file\n\nThe file version mentions expense.\n',
     })
     const world = fakeDeps({ baseDir: root, config: { skills: ['fs/*.md'] } })
-    seed(world, { shadowed: '# Shadowed row\n\nThe state version has nothing of the kind.\n' })
+    seedSkills(world, { shadowed: '# Shadowed row\n\nThe state version has nothing of the kind.\n' })
     const result = await search(world, { query: 'expense' })
     expect(result).toEqual({
       results: [{ uri: 'iii://guide', id: 'guide', title: 'Guide', description: 'How to file an expense report.', score: expect.any(Number), snippet: 'Guide How to file an expense report.' }],
@@ -253,7 +249,7 @@ describe('skill::search sources', () => {
   it('shows the fs skill again once the state row shadowing it is gone', async () => {
     await writeTree(root, { 'fs/dup.md': '# Dup file\n\nFile words: walnut.\n' })
     const world = fakeDeps({ baseDir: root, config: { skills: ['fs/*.md'] } })
-    seed(world, { dup: '# Dup row\n\nRow words: hazelnut.\n' })
+    seedSkills(world, { dup: '# Dup row\n\nRow words: hazelnut.\n' })
     expect(ids(await search(world, { query: 'walnut' }))).toEqual([])
     expect(ids(await search(world, { query: 'hazelnut' }))).toEqual(['dup'])
     world.state.rows('skills').delete('dup')
@@ -263,13 +259,13 @@ describe('skill::search sources', () => {
 
   it('re-reads only the rows whose body changed, one state::get each', async () => {
     const world = fakeDeps()
-    seed(world, { a: '# A\n\nalpha\n', b: '# B\n\nbravo\n', c: '# C\n\ncharlie\n' })
+    seedSkills(world, { a: '# A\n\nalpha\n', b: '# B\n\nbravo\n', c: '# C\n\ncharlie\n' })
     await search(world, { query: 'zulu' })
     expect(indexGets(world).sort()).toEqual(['a', 'b', 'c'])
     world.state.calls.length = 0
     await search(world, { query: 'zulu' })
     expect(indexGets(world)).toEqual([])
-    seed(world, { b: '# B\n\nbravo zulu\n' })
+    seedSkills(world, { b: '# B\n\nbravo zulu\n' })
     world.state.rows('skills').set('a', { id: 'a', skill: '# A\n\nalpha\n', registered_at: 'a newer date, same body' })
     world.state.calls.length = 0
     const result = await search(world, { query: 'zulu' })
@@ -283,7 +279,7 @@ describe('skill::search sources', () => {
     serveStateList(world)
     const rows: Record<string, string> = {}
     for (let i = 0; i < 65; i++) rows[`s${i}`] = `# S${i}\n\nword${i}\n`
-    seed(world, rows)
+    seedSkills(world, rows)
     expect(ids(await search(world, { query: 'word7' }))).toEqual(['s7'])
     expect(world.invocations.map((c) => c.functionId)).toEqual(['state::list'])
     expect(indexGets(world)).toEqual(['s7'])
@@ -294,7 +290,7 @@ describe('skill::search sources', () => {
     serveStateList(world)
     const rows: Record<string, string> = {}
     for (let i = 0; i < 1000; i++) rows[`s${i}`] = `# S${i}\n\nword${i}\n`
-    seed(world, rows)
+    seedSkills(world, rows)
     const order: string[] = []
     const searched = search(world, { query: 'word999' }).then((result) => order.push(`search ${ids(result).join()}`))
     setImmediate(() => order.push('other work'))
@@ -304,16 +300,16 @@ describe('skill::search sources', () => {
 
   it('forgets removed rows and indexes new ones', async () => {
     const world = fakeDeps()
-    seed(world, { a: '# A\n\nmango\n', b: '# B\n\nmango\n' })
+    seedSkills(world, { a: '# A\n\nmango\n', b: '# B\n\nmango\n' })
     expect(ids(await search(world, { query: 'mango' }))).toEqual(['a', 'b'])
     world.state.rows('skills').delete('a')
-    seed(world, { c: '# C\n\nmango\n' })
+    seedSkills(world, { c: '# C\n\nmango\n' })
     expect(ids(await search(world, { query: 'mango' }))).toEqual(['b', 'c'])
   })
 
   it('leaves out a result whose row is gone when it is served, and the next one takes its place', async () => {
     const world = fakeDeps()
-    seed(world, { a: 'kiwi kiwi kiwi', b: 'kiwi kiwi', c: 'kiwi' })
+    seedSkills(world, { a: 'kiwi kiwi kiwi', b: 'kiwi kiwi', c: 'kiwi' })
     expect(ids(await search(world, { query: 'kiwi', limit: 2 }))).toEqual(['a', 'b'])
     const get = world.state.get.bind(world.state)
     world.state.get = async (scope, key) => (key === 'a' ? undefined : get(scope, key))
@@ -328,7 +324,7 @@ describe('skill::search sources', () => {
 
   it('fails with state::get: … when a result cannot be read', async () => {
     const world = fakeDeps()
-    seed(world, { a: 'papaya' })
+    seedSkills(world, { a: 'papaya' })
     await search(world, { query: 'papaya' })
     world.state.failures.set('get', new Error('timeout'))
     await expect(search(world, { query: 'papaya' })).rejects.toThrow('state::get: timeout')
@@ -336,7 +332,7 @@ describe('skill::search sources', () => {
 
   it('shares one refresh between calls that arrive while one runs', async () => {
     const world = fakeDeps()
-    seed(world, { a: 'lime' })
+    seedSkills(world, { a: 'lime' })
     const lists = () => world.state.calls.filter((c) => c.op === 'list').length
     const results = await Promise.all([1, 2, 3, 4].map(() => search(world, { query: 'lime' })))
     expect(results.map(ids)).toEqual([['a'], ['a'], ['a'], ['a']])

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { LOG } from '../../src/core/messages.js'
 import { LOG as MCP_LOG } from '../../src/embedded/mcp/messages.js'
 import { LOG_LISTENING as ENGINE_LISTENING } from '../../src/embedded/messages.js'
+import { connectSdkClient, waitForSkillsWorker, type SdkClient } from './sdk-client.js'
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const DEMO_CONFIG = 'tests/fixtures/demo/config.yaml'
@@ -127,6 +128,28 @@ export async function embeddedUrls(handle: ChildHandle): Promise<{ engineUrl: st
   const engine = await handle.waitForLog(ENGINE_LISTENING)
   const mcp = await handle.waitForLog(MCP_LOG.listening)
   return { engineUrl: String(engine.url), mcpUrl: String(mcp.url) }
+}
+
+export interface EmbeddedSkills {
+  skills: ChildHandle
+  engineUrl: string
+  mcpUrl: string
+  /** On the embedded engine; the skills worker already answers through it. */
+  sdk: SdkClient
+}
+
+/** `iii-skills --embedded` on free engine and MCP ports with `args`, once its skills worker answers. */
+export async function spawnEmbeddedSkills(args: string[]): Promise<EmbeddedSkills> {
+  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', ...args])
+  const { engineUrl, mcpUrl } = await embeddedUrls(skills)
+  const sdk = connectSdkClient(engineUrl)
+  try {
+    await waitForSkillsWorker(sdk)
+  } catch (error) {
+    await sdk.close()
+    throw error
+  }
+  return { skills, engineUrl, mcpUrl, sdk }
 }
 
 /** A TCP port that was free a moment ago on 127.0.0.1 (for tests that must reuse one port). */
