@@ -26,6 +26,7 @@ import { mapInBatches } from '../fs/batches.js'
 import { readBody } from '../fs/read-body.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
+import { SearchBodies } from './search-bodies.js'
 import { skillSummaries, summaryStamp, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
 
@@ -80,6 +81,8 @@ function processTerm(term: string, field?: string): string | null {
 export class SkillSearchIndex {
   private readonly mini = new MiniSearch<SearchDocument>({ fields: FIELDS, storeFields: [], tokenize: searchWords, processTerm })
   private readonly entries = new Map<string, Entry>()
+  /** State bodies served lately, for results whose entry has not changed since (search.ts). */
+  readonly bodies = new SearchBodies()
   private seenState: SkillSummary[] | undefined
   private seenFs: FsSkill[] | undefined
   private running: Promise<void> | undefined
@@ -150,6 +153,7 @@ export class SkillSearchIndex {
   private forget(id: string): void {
     if (this.mini.has(id)) this.mini.discard(id)
     this.entries.delete(id)
+    this.bodies.delete(id)
   }
 
   private async load(changed: Array<[string, Entry]>): Promise<Loaded[]> {

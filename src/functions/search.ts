@@ -4,6 +4,7 @@
  * nothing shown is older than the call. A result whose skill went away meanwhile is left out and
  * the next one takes its place.
  */
+import { contentStamp } from '../core/content-stamp.js'
 import { compareUtf8 } from '../core/ids.js'
 import { errorText, SkillsError } from '../core/errors.js'
 import { stateGetFailed } from '../core/messages.js'
@@ -12,6 +13,7 @@ import { subtreeRoot } from '../core/subtree.js'
 import { readBody } from '../fs/read-body.js'
 import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
 import type { Deps } from './deps.js'
+import type { SearchBodies } from './search-bodies.js'
 import { searchableText, searchIndexOf, shownLine, type Entry, type SearchMatch } from './search-index.js'
 import { StoredSkill } from './stored-rows.js'
 
@@ -27,7 +29,7 @@ export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promis
   for (let batch = take(ranking, limit); batch.length > 0; batch = take(ranking, limit - results.length)) {
     const served = await Promise.all(batch.map((hit) => {
       const entry = index.entryOf(hit.id)
-      return entry === undefined ? undefined : serve(hit, entry, deps)
+      return entry === undefined ? undefined : serve(hit, entry, index.bodies, deps)
     }))
     for (const result of served) if (result !== undefined) results.push(result)
     if (results.length === limit) break
@@ -61,8 +63,8 @@ function take<T>(items: Iterator<T>, count: number): T[] {
   return out
 }
 
-async function serve(hit: SearchMatch, entry: Entry, deps: Deps): Promise<SearchResult | undefined> {
-  const body = entry.origin === 'state' ? await stateBody(hit.id, deps) : await readBody(entry.skill.path).catch(() => undefined)
+async function serve(hit: SearchMatch, entry: Entry, bodies: SearchBodies, deps: Deps): Promise<SearchResult | undefined> {
+  const body = entry.origin === 'state' ? await indexedStateBody(hit.id, entry.stamp, bodies, deps) : await readBody(entry.skill.path).catch(() => undefined)
   if (body === undefined) return undefined
   const { title, description } = shownLine(hit.id, body, entry)
   return {
@@ -73,6 +75,16 @@ async function serve(hit: SearchMatch, entry: Entry, deps: Deps): Promise<Search
     score: hit.score,
     snippet: snippet(plainText(searchableText(body, entry)), new Set(hit.terms)),
   }
+}
+
+// The body the index entry was built from when it is still kept (a search is a listing: E3 lets it
+// show what the index holds), else the row's body now, kept for the next call if it is that body.
+async function indexedStateBody(id: string, stamp: string, bodies: SearchBodies, deps: Deps): Promise<string | undefined> {
+  const kept = bodies.get(id, stamp)
+  if (kept !== undefined) return kept
+  const body = await stateBody(id, deps)
+  if (body !== undefined && contentStamp(body) === stamp) bodies.set(id, stamp, body)
+  return body
 }
 
 // The row's body now; undefined when it is gone or no longer decodes (listings skip such rows too).

@@ -310,10 +310,26 @@ describe('skill::search sources', () => {
   it('leaves out a result whose row is gone when it is served, and the next one takes its place', async () => {
     const world = fakeDeps()
     seedSkills(world, { a: 'kiwi kiwi kiwi', b: 'kiwi kiwi', c: 'kiwi' })
-    expect(ids(await search(world, { query: 'kiwi', limit: 2 }))).toEqual(['a', 'b'])
+    // Indexed, but no result served yet, so no body is kept for serving.
+    expect(ids(await search(world, { query: 'mango' }))).toEqual([])
     const get = world.state.get.bind(world.state)
     world.state.get = async (scope, key) => (key === 'a' ? undefined : get(scope, key))
     expect(ids(await search(world, { query: 'kiwi', limit: 2 }))).toEqual(['b', 'c'])
+  })
+
+  it('serves a result again from the body it read, until the row changes', async () => {
+    const world = fakeDeps()
+    seedSkills(world, { a: '# A\n\nguava once\n' })
+    const first = await search(world, { query: 'guava' })
+    world.state.calls.length = 0
+    expect(await search(world, { query: 'guava' })).toEqual(first)
+    expect(indexGets(world)).toEqual([])
+    seedSkills(world, { a: '# A\n\nguava twice\n' })
+    world.state.calls.length = 0
+    const changed = await search(world, { query: 'guava' })
+    expect(changed.results.map((r) => r.snippet)).toEqual(['A guava twice'])
+    // Re-indexed, then read once more for the result: the kept body was another version.
+    expect(indexGets(world)).toEqual(['a', 'a'])
   })
 
   it('fails with the state error when the rows cannot be listed', async () => {
@@ -325,7 +341,7 @@ describe('skill::search sources', () => {
   it('fails with state::get: … when a result cannot be read', async () => {
     const world = fakeDeps()
     seedSkills(world, { a: 'papaya' })
-    await search(world, { query: 'papaya' })
+    await search(world, { query: 'mango' })
     world.state.failures.set('get', new Error('timeout'))
     await expect(search(world, { query: 'papaya' })).rejects.toThrow('state::get: timeout')
   })
