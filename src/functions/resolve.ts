@@ -49,9 +49,14 @@ export async function renderIndexPage(deps: Deps): Promise<string> {
 
 async function readSkill(id: string, deps: Deps): Promise<string> {
   if (validateId(id) !== undefined) throw new SkillsError(skillNotFoundMessage(id))
+  // The fs lookup runs while state answers; state still wins (§6.7), and an fs failure only
+  // matters when no state row answered.
+  const lookup = deps.fs.findSkill(id).then((file) => ({ file }), (error: unknown) => ({ error }))
   const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
   if (row !== undefined) return row.skill
-  const file = await deps.fs.findSkill(id)
+  const found = await lookup
+  if ('error' in found) throw found.error
+  const { file } = found
   if (file === undefined) throw new SkillsError(skillNotFoundMessage(id))
   return readBody(file.path, file.bytes)
 }
