@@ -6,7 +6,7 @@
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { connectMcpClient, type ConnectedMcpClient } from '../../support/mcp-client.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED, type NotificationLog } from '../../support/mcp-notifications.js'
 import { FS_PROMPTS, FS_SKILLS, startLiveFront, type LiveFront } from './live-front.js'
@@ -30,6 +30,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await mcp.close()
+  expect(mcp.errors).toEqual([])
 })
 
 describe('file edits', () => {
