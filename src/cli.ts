@@ -85,7 +85,7 @@ export function buildProgram(output?: CliOutput): Command {
     .option('--engine-host <host>', 'embedded engine: listen host', '127.0.0.1')
     .option('--engine-port <port>', 'embedded engine: listen port', parsePort, 49134)
     .option('--mcp-host <host>', 'embedded engine: MCP endpoint host', '127.0.0.1')
-    .option('--mcp-port <port>', 'embedded engine: MCP endpoint port', parsePort, 3111)
+    .option('--mcp-port <port>', 'embedded engine: HTTP port (/mcp and http triggers)', parsePort, 3111)
     .option('--no-mcp', 'embedded engine: do not serve the MCP endpoint')
     .option('--state-file <path>', 'embedded engine: keep state in this JSON file (default: in memory)')
     .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts')
