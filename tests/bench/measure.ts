@@ -9,7 +9,9 @@ import { summarize, throughput, type LatencySummary } from './stats.js'
 export type Call = () => Promise<unknown>
 
 export interface Budget {
+  /** Warm-up before timing: at least this many calls and at least `warmupMs`, so every process on the path is JIT-compiled. */
   warmupCalls: number
+  warmupMs: number
   minSamples: number
   maxSamples: number
   /** Time budget of the latency phase for the operation and its floor together. */
@@ -21,8 +23,9 @@ export interface Budget {
 
 export const FULL_BUDGET: Budget = {
   warmupCalls: 10,
+  warmupMs: 1000,
   minSamples: 15,
-  maxSamples: 300,
+  maxSamples: 3000,
   latencyMs: 6000,
   concurrency: 4,
   throughputCalls: 300,
@@ -31,6 +34,7 @@ export const FULL_BUDGET: Budget = {
 
 export const QUICK_BUDGET: Budget = {
   warmupCalls: 3,
+  warmupMs: 0,
   minSamples: 5,
   maxSamples: 40,
   latencyMs: 1500,
@@ -46,10 +50,11 @@ export interface Measured {
   throughputPerS: number
 }
 
-/** Runs `call` `n` times and returns the last result. */
-export async function warmUp(call: Call, n: number): Promise<unknown> {
+/** Runs `call` at least `calls` times (at least once) and for at least `ms`; returns the last result. */
+export async function warmUp(call: Call, calls: number, ms = 0): Promise<unknown> {
+  const start = performance.now()
   let last: unknown
-  for (let i = 0; i < Math.max(1, n); i++) last = await call()
+  for (let i = 0; i < Math.max(1, calls) || performance.now() - start < ms; i++) last = await call()
   return last
 }
 

@@ -261,10 +261,10 @@ interface CaseSpec {
 
 async function measureCase(call: Invoke, spec: CaseSpec): Promise<CaseResult> {
   const op = () => call(spec.functionId, spec.payload)
-  const response = await warmUp(op, budget.warmupCalls)
+  const response = await warmUp(op, budget.warmupCalls, budget.warmupMs)
   await call(FLOOR_LOAD, { name: spec.id, response })
   const floor = () => call(FLOOR_PREFIX + spec.id, spec.payload)
-  await warmUp(floor, budget.warmupCalls)
+  await warmUp(floor, budget.warmupCalls, budget.warmupMs)
   const latency = await latencyPair(op, floor, budget)
   const opThroughput = await throughputOf(op, budget)
   const floorThroughput = await throughputOf(floor, budget)
