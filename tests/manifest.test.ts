@@ -79,7 +79,7 @@ describe('iii.worker.yaml', () => {
       description: buildManifest().description,
       env: { III_URL: 'ws://localhost:49134' },
       runtime: { language: 'typescript', entry: 'dist/src/main.js' },
-      resources: { memory: 256, cpus: 0.5 },
+      resources: { memory: 512, cpus: 0.5 },
       scripts: { install: 'npm ci && npm run build', start: 'node dist/src/main.js' },
     })
   })

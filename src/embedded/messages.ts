@@ -23,8 +23,6 @@ export const deserializationFailed = (functionId: string, reason: string) =>
   `Failed to deserialize input for ${functionId}: ${reason}`
 export const TIMEOUT = 'TIMEOUT'
 export const invocationTimedOut = (ms: number) => `invocation timed out after ${ms}ms`
-export const ENGINE_CLOSED = 'engine_closed'
-export const ENGINE_CLOSED_MESSAGE = 'Embedded engine closed'
 export const TRIGGER_REGISTRATION_FAILED = 'trigger_registration_failed'
 
 // --- engine::functions::info (§4) ------------------------------------------------------------------
