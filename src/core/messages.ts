@@ -109,9 +109,7 @@ export const readFailed = (path: string, error: string) => `read ${path}: ${erro
 export const fileEmptyBody = (path: string) => `file ${path} has empty body`
 export const fileTooLarge = (path: string, len: number) => `file ${path} is too large (${len} bytes; max 262144)`
 export const invalidGlob = (pattern: string, error: string) => `invalid glob ${dbg(pattern)}: ${error}`
-export const nonUtf8Join = (base: string, pattern: string) => `non-UTF-8 path while joining ${base} + ${dbg(pattern)}`
 export const notUnderPrefix = (path: string, prefix: string) => `${path} is not under prefix ${prefix}`
-export const nonUtf8Path = (path: string) => `non-UTF-8 path: ${path}`
 export const fsInvalidId = (id: string, reason: string) => `invalid id ${dbg(id)}: ${reason}`
 export const fsDuplicateId = (id: string, firstPath: string) => `duplicate id ${dbg(id)} also produced by ${firstPath}`
 // Frontmatter skip reasons shared by prompt files (§6.4) and skill folders (E1).

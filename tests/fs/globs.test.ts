@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { chmod, symlink, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
@@ -36,6 +37,17 @@ describe('expandGlob', () => {
   it('matches dot files with * and returns regular files only, sorted', async () => {
     await writeTree(root, { 'd/b.md': 'b', 'd/a.md': 'a', 'd/.hidden.md': 'h', 'd/x.md/inner.md': 'dir named x.md' })
     expect(await paths('d/*.md')).toEqual(['d/.hidden.md', 'd/a.md', 'd/b.md'])
+  })
+
+  it('never matches a file or folder name that is not UTF-8, and serves the rest', async () => {
+    await writeTree(root, { 'd/ok.md': 'ok' })
+    const notUtf8 = Buffer.from([0x66, 0xff, 0x6f])
+    const dir = Buffer.concat([Buffer.from(`${root}/d/`), notUtf8])
+    mkdirSync(dir)
+    writeFileSync(Buffer.concat([dir, Buffer.from('/inner.md')]), 'inner')
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/d/`), notUtf8, Buffer.from('.md')]), 'file')
+    expect(await paths('d/**/*.md')).toEqual(['d/ok.md'])
+    expect(await paths('d/*')).toEqual(['d/ok.md'])
   })
 
   it('enters dot directories with ** and matches zero directories too', async () => {
