@@ -27,7 +27,7 @@ import { readBody } from '../fs/read-body.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
-import { skillSummaries, summaryStamp, withoutStateIds, type SkillSummary } from './skill-sources.js'
+import { stampedSkillSummaries, summaryStamp, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
 
 interface SearchDocument {
@@ -120,7 +120,7 @@ export class SkillSearchIndex {
   }
 
   private async update(): Promise<void> {
-    const state = await skillSummaries(this.deps)
+    const state = await stampedSkillSummaries(this.deps)
     // The fs index hands out the same snapshot until a file changes, with a content digest per file.
     const snapshot = await this.deps.fs.snapshot()
     const allFs = snapshot.skills

@@ -5,6 +5,8 @@
  * body, so the rows are summarised as they arrive and the registry cache
  * (src/engine/registry-cache.ts) keeps the summaries, not 10,000 bodies. Everything derived from
  * one summaries array is memoised on it, and what is derived from the fs index on its snapshot.
+ * A content stamp per row (what `skill::search` diffs its index by) costs a SHA-256 per row and
+ * refresh, so it is taken only once the worker instance has searched (`stampedSkillSummaries`).
  */
 import { contentStamp } from '../core/content-stamp.js'
 import { discoveryFields, type DiscoveryFields } from '../core/discovery.js'
@@ -37,8 +39,22 @@ export interface SkillSources {
 
 /** The state rows, summarised and sorted by id (stable); `state::list` errors propagate. */
 export function skillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<SkillSummary[]> {
-  return deps.state.view(deps.config.scopes.skills, 'skill-summaries', summarize)
+  // One view at a time per worker instance, so listings and search share each `state::list`.
+  return stamping.has(deps.state)
+    ? deps.state.view(deps.config.scopes.skills, 'skill-summaries+stamps', (values) => summarize(values, true))
+    : deps.state.view(deps.config.scopes.skills, 'skill-summaries', (values) => summarize(values, false))
 }
+
+/**
+ * `skillSummaries` with a `summaryStamp` on each; from this call on, every summary of this worker
+ * instance carries one (the summaries cached before are not served to anyone again).
+ */
+export function stampedSkillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<SkillSummary[]> {
+  stamping.add(deps.state)
+  return skillSummaries(deps)
+}
+
+const stamping = new WeakSet<Deps['state']>()
 
 /** `state::list` errors propagate; callers that must never fail catch them (§11.5). */
 export async function readSkillSources(deps: Deps): Promise<SkillSources> {
@@ -48,7 +64,7 @@ export async function readSkillSources(deps: Deps): Promise<SkillSources> {
 }
 
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
-function summarize(values: unknown[]): SkillSummary[] {
+function summarize(values: unknown[], stamped: boolean): SkillSummary[] {
   return decodeSkillRows(values)
     .sort((a, b) => compareUtf8(a.id, b.id))
     .map((row) => {
@@ -57,7 +73,7 @@ function summarize(values: unknown[]): SkillSummary[] {
         id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill),
         registered_at: row.registered_at, discovery: bodyDiscovery(row.skill),
       }
-      stamps.set(summary, contentStamp(row.skill))
+      if (stamped) stamps.set(summary, contentStamp(row.skill))
       return summary
     })
 }
@@ -73,8 +89,8 @@ function bodyDiscovery(body: string): DiscoveryFields | undefined {
 const stamps = new WeakMap<SkillSummary, string>()
 
 /**
- * `contentStamp` of the body the summary was made from (undefined for a summary not made here):
- * the search index re-reads a row exactly when its stamp changes.
+ * `contentStamp` of the body the summary was made from (undefined for a summary not from
+ * `stampedSkillSummaries`): the search index re-reads a row exactly when its stamp changes.
  */
 export function summaryStamp(summary: SkillSummary): string | undefined {
   return stamps.get(summary)

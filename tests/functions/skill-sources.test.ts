@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mergeById, skillSummaries, withoutStateIds } from '../../src/functions/skill-sources.js'
+import { contentStamp } from '../../src/core/content-stamp.js'
+import { mergeById, skillSummaries, stampedSkillSummaries, summaryStamp, withoutStateIds } from '../../src/functions/skill-sources.js'
 import { fakeDeps } from './fake-deps.js'
 
 describe('mergeById', () => {
@@ -35,6 +36,22 @@ describe('skillSummaries', () => {
       { id: 'a', title: undefined, description: 'No heading; caf\u00e9.', bytes: 19, registered_at: 't2' },
       { id: 'b', title: 'Bee', description: `${'y'.repeat(140)}...`, bytes: 158, registered_at: 't1' },
     ])
+  })
+
+  it('takes no content stamps until the worker instance asks for them, then keeps taking them', async () => {
+    const world = fakeDeps()
+    world.state.rows('skills').set('a', { id: 'a', skill: '# A\n', registered_at: 't' })
+    const [plain] = await skillSummaries(world.deps)
+    expect(summaryStamp(plain!)).toBeUndefined()
+    const [stamped] = await stampedSkillSummaries(world.deps)
+    expect(summaryStamp(stamped!)).toBe(contentStamp('# A\n'))
+    world.state.rows('skills').set('a', { id: 'a', skill: '# A2\n', registered_at: 't' })
+    const [later] = await skillSummaries(world.deps)
+    expect(summaryStamp(later!)).toBe(contentStamp('# A2\n'))
+    const other = fakeDeps()
+    other.state.rows('skills').set('a', { id: 'a', skill: '# A\n', registered_at: 't' })
+    const [elsewhere] = await skillSummaries(other.deps)
+    expect(summaryStamp(elsewhere!)).toBeUndefined()
   })
 
   it('leaves fs skills alone when no state row shares their id', async () => {
