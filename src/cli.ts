@@ -17,7 +17,21 @@ const ENVIRONMENT_HELP = `
 Environment:
   III_URL       engine WebSocket URL, used when --url is not given (default ${DEFAULT_URL})
   LOG_LEVEL     log level: trace, debug, info, warn, error, fatal or silent (default info)
-  OTEL_ENABLED  set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export`
+  OTEL_ENABLED  set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export
+
+Config file (YAML, every key optional; a missing or bad file is logged and the defaults are used):
+  scopes.skills, scopes.prompts  state scopes of the registry rows (default skills, prompts)
+  skills, prompts                glob patterns of markdown files (a SKILL.md match is an Agent Skills
+                                 folder), relative to the config file's folder
+  state_timeout_ms               timeout of every state call, section function and prompt handler (10000)
+  cache.enabled                  false: every call reads state and the files, as upstream (true)
+  cache.max_staleness_ms         no listing is older than this, whoever wrote (1000)
+  rpc_api_path                   POST route of the JSON-RPC discovery endpoint (skills/rpc; "" for none)
+
+Examples:
+  iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine
+  iii-skills --embedded --config config.yaml                 own engine, MCP on http://127.0.0.1:3111/mcp
+  iii-skills --stdio --config /abs/path/config.yaml          an MCP client launches it over stdio`
 
 export interface CliOptions {
   config: string
