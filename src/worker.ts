@@ -21,6 +21,7 @@ import type { Deps } from './functions/deps.js'
 import { EXTENSION_HANDLERS, HANDLERS } from './functions/index.js'
 import { EXTENSION_FUNCTIONS, FUNCTIONS, TRIGGER_TYPES, type FunctionSpec } from './schemas/functions.js'
 import { parseInput } from './schemas/parse.js'
+import { otelEnabled, skipUnrecordedTracePayloads } from './trace-payloads.js'
 
 type InitOptions = NonNullable<Parameters<typeof registerWorker>[1]>
 
@@ -41,6 +42,7 @@ export interface RunningWorker {
 export async function startSkillsWorker(options: StartWorkerOptions): Promise<RunningWorker> {
   const { config, baseDir } = options.loaded
   const log = options.log
+  skipUnrecordedTracePayloads(otelEnabled(options.sdk?.otel?.enabled))
   const iii = registerWorker(options.url, { workerName: 'skills', ...options.sdk })
   const state = stateStore(iii, config, log)
   const deps: Deps = {

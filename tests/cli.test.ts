@@ -118,7 +118,8 @@ Options:
 Environment:
   III_URL       engine WebSocket URL, used when --url is not given (default ws://127.0.0.1:49134)
   LOG_LEVEL     log level: trace, debug, info, warn, error, fatal or silent (default info)
-  OTEL_ENABLED  set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export
+  OTEL_ENABLED  set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export (and,
+                unless III_DISABLE_TRACE_PAYLOADS is set, its copying of call payloads for spans)
 
 Config file (YAML, every key optional; a missing or bad file is logged and the defaults are used):
   scopes.skills, scopes.prompts  state scopes of the registry rows (default skills, prompts)
