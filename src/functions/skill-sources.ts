@@ -40,9 +40,8 @@ export interface SkillSources {
 /** The state rows, summarised and sorted by id (stable); `state::list` errors propagate. */
 export function skillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<SkillSummary[]> {
   // One view at a time per worker instance, so listings and search share each `state::list`.
-  return stamping.has(deps.state)
-    ? deps.state.view(deps.config.scopes.skills, 'skill-summaries+stamps', (values) => summarize(values, true))
-    : deps.state.view(deps.config.scopes.skills, 'skill-summaries', (values) => summarize(values, false))
+  const stamped = stamping.has(deps.state)
+  return deps.state.view(deps.config.scopes.skills, stamped ? 'skill-summaries+stamps' : 'skill-summaries', (values) => summarize(values, stamped))
 }
 
 /**
