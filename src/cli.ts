@@ -7,7 +7,7 @@
 import { isIPv4 } from 'node:net'
 import { Command, InvalidArgumentError, Option, type OutputConfiguration } from 'commander'
 import * as msg from './core/messages.js'
-import { MCP_PROFILES, type McpProfile } from './embedded/mcp/types.js'
+import { MCP_PROFILES, type McpProfile } from './mcp/types.js'
 
 export const ABOUT = 'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.'
 export const DEFAULT_URL = 'ws://127.0.0.1:49134'

@@ -11,7 +11,7 @@ import type { CliOptions } from './cli.js'
 import type { LoadedConfig } from './config-types.js'
 import {
   createMcpFront, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
-} from './embedded/mcp/index.js'
+} from './mcp/index.js'
 import { packageVersion } from './manifest.js'
 
 /** The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise. */

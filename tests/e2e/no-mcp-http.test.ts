@@ -4,7 +4,7 @@
  * With MCP on, the same port serves both.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { LOG as MCP_LOG } from '../../src/embedded/mcp/messages.js'
+import { LOG as MCP_LOG } from '../../src/mcp/messages.js'
 import { LOG_HTTP_LISTENING } from '../../src/embedded/messages.js'
 import { pollUntil } from '../support/poll.js'
 import { DEMO_CONFIG, E2E_TIMEOUT_MS, spawnSkills, stopAllChildren } from '../support/processes.js'

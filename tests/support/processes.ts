@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { LOG } from '../../src/core/messages.js'
-import { LOG as MCP_LOG } from '../../src/embedded/mcp/messages.js'
+import { LOG as MCP_LOG } from '../../src/mcp/messages.js'
 import { LOG_LISTENING as ENGINE_LISTENING } from '../../src/embedded/messages.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from './sdk-client.js'
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Logger } from '../../logger.js'
 import * as msg from '../messages.js'
 import type { HttpRequestHandler } from './handler.js'
-import { listenHttp } from '../http-listen.js'
+import { listenHttp } from '../../http/listen.js'
 
 export interface HttpTriggerListenerOptions {
   host: string

@@ -6,7 +6,7 @@
 import type { IIIClient } from 'iii-sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHttpTriggerListener, type EmbeddedEngine } from '../../../src/embedded/index.js'
-import { startMcpHttp } from '../../../src/embedded/mcp/index.js'
+import { startMcpHttp } from '../../../src/mcp/index.js'
 import { engineBackend } from '../../../src/embedded-mode.js'
 import { silentLogger } from '../../../src/logger.js'
 import { pollUntil } from '../../support/poll.js'

@@ -1,0 +1,235 @@
+/**
+ * Turns "something may have changed" signals (skills::on-change, prompts::on-change, the state
+ * trigger, engine::functions-available) into MCP change notifications for the full profile's
+ * sessions, and only for changes that happened: each check reads the current view through the
+ * method table (resources/list, prompts/list, tools/list, resources/read of each subscribed URI)
+ * and notifies when it differs from the last one seen. Checks of one kind run at most once per
+ * window, trailing edge included, so a burst of writes costs a few reads and its final state is
+ * always announced. Sessions throttle what they send again (McpSession).
+ *
+ * Nothing is read while no session is attached. The first session to attach waits for the
+ * baselines, so a change made right after its initialize is never mistaken for the baseline.
+ * Section URIs (`iii://fn/…`) are not watched: reading one runs a function.
+ */
+import type { Logger } from '../logger.js'
+import { INDEX_URI } from './delegates.js'
+import * as msg from './messages.js'
+import { Throttle } from './throttle.js'
+
+export const CHANGE_WINDOW_MS = 100
+/** A view that has not answered by then counts as failed (the engine has no timeout of its own). */
+const VIEW_TIMEOUT_MS = 10_000
+/** How long a session's attach waits for the baselines; later checks take them if this runs out. */
+const BASELINE_WAIT_MS = 2_000
+const READ_CONCURRENCY = 8
+const SKILL_URI_PREFIX = 'iii://'
+const SECTION_URI_PREFIX = 'iii://fn/'
+
+export type ChangeNotification =
+  | { method: 'notifications/resources/list_changed' }
+  | { method: 'notifications/prompts/list_changed' }
+  | { method: 'notifications/tools/list_changed' }
+  | { method: 'notifications/resources/updated'; params: { uri: string } }
+
+/** A session as the hub sees it. */
+export interface HubSession {
+  readonly subscriptions: ReadonlySet<string>
+  notify(notification: ChangeNotification): void
+}
+
+/** Answers a method of the full profile's table (what a client would get). */
+export type View = (method: string, params: unknown) => Promise<unknown>
+
+type ListMethod = 'resources/list' | 'prompts/list' | 'tools/list'
+
+const LIST_NOTIFICATIONS: Readonly<Record<ListMethod, ChangeNotification>> = {
+  'resources/list': { method: 'notifications/resources/list_changed' },
+  'prompts/list': { method: 'notifications/prompts/list_changed' },
+  'tools/list': { method: 'notifications/tools/list_changed' },
+}
+const LIST_METHODS = Object.keys(LIST_NOTIFICATIONS) as ListMethod[]
+
+/** iii://skills and iii://{id} are watched; iii://fn/… and foreign URIs are not. */
+export function isWatchedUri(uri: string): boolean {
+  return uri.startsWith(SKILL_URI_PREFIX) && !uri.startsWith(SECTION_URI_PREFIX) && uri.length > SKILL_URI_PREFIX.length
+}
+
+export class ChangeHub {
+  private readonly sessions = new Set<HubSession>()
+  /** Last text seen per list method and per watched URI (`read:` + uri). */
+  private readonly baselines = new Map<string, string>()
+  /** Bumped when the last session leaves: checks started before then must not set baselines. */
+  private generation = 0
+  private baselineReady: Promise<void> | undefined
+  private readonly listChecks: Record<ListMethod, Throttle>
+  private readonly readCheck: Throttle
+  /** Skill ids named by signals since the last read check; `all` when one named none. */
+  private pendingIds: Set<string> | 'all' = new Set()
+
+  constructor(
+    private readonly view: View,
+    private readonly log: Logger,
+    windowMs: number = CHANGE_WINDOW_MS,
+  ) {
+    const check = (method: ListMethod) => new Throttle(() => this.checkList(method), windowMs)
+    this.listChecks = { 'resources/list': check('resources/list'), 'prompts/list': check('prompts/list'), 'tools/list': check('tools/list') }
+    this.readCheck = new Throttle(() => this.checkReads(), windowMs)
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size
+  }
+
+  /** Resolves once the baselines exist, so every later change is compared against them. */
+  async attach(session: HubSession): Promise<void> {
+    this.sessions.add(session)
+    this.baselineReady ??= this.takeBaselines()
+    await within(this.baselineReady, BASELINE_WAIT_MS)
+  }
+
+  detach(session: HubSession): void {
+    if (!this.sessions.delete(session)) return
+    if (this.sessions.size === 0) {
+      this.generation++
+      this.baselines.clear()
+      this.baselineReady = undefined
+      return
+    }
+    for (const uri of session.subscriptions) this.unsubscribed(uri)
+  }
+
+  /** Takes the URI's baseline (once, for all sessions) before the subscription is acknowledged. */
+  async subscribed(uri: string): Promise<void> {
+    const key = readKey(uri)
+    if (!isWatchedUri(uri) || this.baselines.has(key)) return
+    const generation = this.generation
+    const text = await this.read(uri)
+    if (text !== undefined && generation === this.generation && !this.baselines.has(key)) this.baselines.set(key, text)
+  }
+
+  /** Forgets a URI's baseline once no session is subscribed to it any more. */
+  unsubscribed(uri: string): void {
+    if (!this.isSubscribed(uri)) this.baselines.delete(readKey(uri))
+  }
+
+  /** A skill changed (`ids` when the signal named it): the resource list and subscribed reads. */
+  skillsChanged(ids?: Iterable<string>): void {
+    if (this.sessions.size === 0) return
+    this.noteIds(ids)
+    this.listChecks['resources/list'].request()
+    this.readCheck.request()
+  }
+
+  promptsChanged(): void {
+    if (this.sessions.size === 0) return
+    this.listChecks['prompts/list'].request()
+  }
+
+  /** Functions came or went: tools, and everything a (re)appearing skills worker serves. */
+  functionsChanged(): void {
+    if (this.sessions.size === 0) return
+    this.noteIds(undefined)
+    for (const method of LIST_METHODS) this.listChecks[method].request()
+    this.readCheck.request()
+  }
+
+  close(): void {
+    for (const throttle of [...Object.values(this.listChecks), this.readCheck]) throttle.close()
+    this.sessions.clear()
+    this.baselines.clear()
+    this.generation++
+  }
+
+  private isSubscribed(uri: string): boolean {
+    for (const session of this.sessions) if (session.subscriptions.has(uri)) return true
+    return false
+  }
+
+  private noteIds(ids: Iterable<string> | undefined): void {
+    if (this.pendingIds === 'all') return
+    if (ids === undefined) this.pendingIds = 'all'
+    else for (const id of ids) this.pendingIds.add(id)
+  }
+
+  private async takeBaselines(): Promise<void> {
+    const generation = this.generation
+    await Promise.all(
+      LIST_METHODS.map(async (method) => {
+        const text = await this.text(method, {})
+        if (text !== undefined && generation === this.generation) this.baselines.set(method, text)
+      }),
+    )
+  }
+
+  private async checkList(method: ListMethod): Promise<void> {
+    const generation = this.generation
+    const current = await this.text(method, {})
+    if (current === undefined || generation !== this.generation) return
+    const previous = this.baselines.get(method)
+    this.baselines.set(method, current)
+    if (previous === undefined || previous === current) return
+    this.log.debug({ method }, msg.LOG.listChanged)
+    for (const session of this.sessions) session.notify(LIST_NOTIFICATIONS[method])
+  }
+
+  private async checkReads(): Promise<void> {
+    const hint = this.pendingIds
+    this.pendingIds = new Set()
+    const generation = this.generation
+    const uris = new Set<string>()
+    for (const session of this.sessions) {
+      for (const uri of session.subscriptions) {
+        if (isWatchedUri(uri) && (uri === INDEX_URI || hint === 'all' || hint.has(uri.slice(SKILL_URI_PREFIX.length)))) uris.add(uri)
+      }
+    }
+    const queue = [...uris]
+    const worker = async () => {
+      for (let uri = queue.shift(); uri !== undefined; uri = queue.shift()) await this.checkRead(uri, generation)
+    }
+    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, queue.length) }, worker))
+  }
+
+  private async checkRead(uri: string, generation: number): Promise<void> {
+    const current = await this.read(uri)
+    const key = readKey(uri)
+    if (current === undefined || generation !== this.generation || !this.isSubscribed(uri)) return
+    const previous = this.baselines.get(key)
+    this.baselines.set(key, current)
+    if (previous === undefined || previous === current) return
+    this.log.debug({ uri }, msg.LOG.resourceUpdated)
+    const notification: ChangeNotification = { method: 'notifications/resources/updated', params: { uri } }
+    for (const session of this.sessions) if (session.subscriptions.has(uri)) session.notify(notification)
+  }
+
+  private read(uri: string): Promise<string | undefined> {
+    return this.text('resources/read', { uri })
+  }
+
+  /** The view's JSON text, or undefined when it failed (then nothing is compared or notified). */
+  private async text(method: string, params: unknown): Promise<string | undefined> {
+    try {
+      return JSON.stringify(await within(this.view(method, params), VIEW_TIMEOUT_MS, () => new Error(msg.viewTimedOut(VIEW_TIMEOUT_MS))))
+    } catch (error) {
+      this.log.debug({ method, error: error instanceof Error ? error.message : String(error) }, msg.LOG.changeCheckFailed)
+      return undefined
+    }
+  }
+}
+
+/** `promise`, or after `ms` undefined (or the error `timeout()` makes); never leaves a timer behind. */
+async function within<T>(promise: Promise<T>, ms: number, timeout?: () => Error): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const expiry = new Promise<undefined>((resolve, reject) => {
+    timer = setTimeout(() => (timeout ? reject(timeout()) : resolve(undefined)), ms)
+    timer.unref()
+  })
+  try {
+    return await Promise.race([promise, expiry])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function readKey(uri: string): string {
+  return `read:${uri}`
+}

@@ -1,0 +1,58 @@
+/**
+ * resources/* and prompts/* are answered by the skills worker (mcp-bridge.md §1.3, skills §13):
+ * MCP `params` go through verbatim (`{}` when absent or null). A missing delegate, a "not found"
+ * error or a non-object reply becomes the method's empty envelope, as a success; any other
+ * failure is -32603 with the error's display string. The bridge profile then trims nested URIs
+ * (§1.6); the full profile serves the whole tree.
+ */
+import type { Logger } from '../logger.js'
+import { errorDisplay, isMissingFunction } from './backend-errors.js'
+import { INTERNAL_ERROR, RpcError } from './jsonrpc.js'
+import * as msg from './messages.js'
+import { withoutDeepIndexLines, withoutNestedResources } from './nested-uris.js'
+import { isJsonObject, type JsonObject, type McpBackend, type McpProfile } from './types.js'
+
+export const INDEX_URI = 'iii://skills'
+
+interface Delegate {
+  functionId: string
+  emptyKey: string
+  /** What the v0.5.8 bridge does to the result before answering (bridge profile only). */
+  bridgeView?: (result: JsonObject, params: unknown) => JsonObject
+}
+
+export const DELEGATES: Readonly<Record<string, Delegate>> = Object.freeze({
+  'resources/list': { functionId: 'skills::resources-list', emptyKey: 'resources', bridgeView: withoutNestedResources },
+  'resources/read': {
+    functionId: 'skills::resources-read',
+    emptyKey: 'contents',
+    bridgeView: (result, params) => (isJsonObject(params) && params.uri === INDEX_URI ? withoutDeepIndexLines(result) : result),
+  },
+  'resources/templates/list': { functionId: 'skills::resources-templates', emptyKey: 'resourceTemplates' },
+  'prompts/list': { functionId: 'prompts::mcp-list', emptyKey: 'prompts' },
+  'prompts/get': { functionId: 'prompts::mcp-get', emptyKey: 'messages' },
+})
+
+export async function callDelegate(
+  delegate: Delegate,
+  params: unknown,
+  backend: McpBackend,
+  log: Logger,
+  profile: McpProfile,
+): Promise<JsonObject> {
+  const result = await invokeOrEmpty(delegate, params ?? {}, backend, log)
+  return profile === 'bridge' && delegate.bridgeView ? delegate.bridgeView(result, params) : result
+}
+
+async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger): Promise<JsonObject> {
+  const empty = { [delegate.emptyKey]: [] }
+  let result: unknown
+  try {
+    result = await backend.invoke(delegate.functionId, payload)
+  } catch (error) {
+    log.debug({ function_id: delegate.functionId, error: errorDisplay(error) }, msg.LOG.delegateFailed)
+    if (isMissingFunction(error)) return empty
+    throw new RpcError(INTERNAL_ERROR, errorDisplay(error))
+  }
+  return isJsonObject(result) ? result : empty
+}

@@ -1,0 +1,94 @@
+/**
+ * The HTTP listener of embedded mode (and of `--stdio` when asked for one): MCP at `{path}` in the
+ * chosen profile — `full` (sessions, GET SSE stream, notifications; session-http.ts) or `bridge`
+ * (the iii `mcp` worker v0.5.8's exact framing; bridge-http.ts) — and every other path handed to
+ * one router (`route`; a plain 404 unless one is given). Bound to loopback unless the caller asks
+ * otherwise.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { silentLogger } from '../logger.js'
+import { packageVersion } from '../manifest.js'
+import { serveBridge } from './bridge-http.js'
+import * as msg from './messages.js'
+import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
+import { sendPlain } from './replies.js'
+import { HttpSessions } from './session-http.js'
+import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
+import { listenHttp } from '../http/listen.js'
+
+export const DEFAULT_HOST = '127.0.0.1'
+export const DEFAULT_PORT = 3111
+export const DEFAULT_PATH = '/mcp'
+
+/** The router for paths other than the MCP one until something else is mounted there. */
+export const notFoundRoute: HttpRoute = (_req, res) => sendPlain(res, 404, msg.HTTP_NOT_FOUND)
+
+export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
+  const host = options.host ?? DEFAULT_HOST
+  const path = normalizePath(options.path ?? DEFAULT_PATH)
+  const log = (options.log ?? silentLogger()).child({ module: 'mcp' })
+  const profile = options.profile ?? 'full'
+  const ctx: MethodContext = {
+    backend: options.backend,
+    log,
+    serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
+    profile,
+  }
+  const sessions = ctx.profile === 'full' ? new HttpSessions(ctx, options.changes, options.sessionIdleMs) : undefined
+  const serveMcp = (req: IncomingMessage, res: ServerResponse) => (sessions ? sessions.serve(req, res) : serveBridge(req, res, ctx))
+  const routeOther = options.route ?? notFoundRoute
+  const server = createServer((req, res) => {
+    res.on('error', (error) => log.debug({ error: String(error) }, msg.LOG.clientAborted))
+    const handled = pathnameOf(req.url) === path ? serveMcp(req, res) : routeOther(req, res)
+    Promise.resolve(handled).catch((error: unknown) => {
+      log.error({ error: String(error) }, msg.LOG.routeFailed)
+      if (!res.headersSent) sendPlain(res, 500, msg.HTTP_INTERNAL_ERROR)
+      else res.destroy()
+    })
+  })
+  await listenHttp(server, options.port ?? DEFAULT_PORT, host).catch(async (error: unknown) => {
+    await sessions?.close()
+    throw error
+  })
+  server.on('error', (error) => log.error({ error: String(error) }, msg.LOG.serverError))
+  const port = (server.address() as AddressInfo).port
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`
+  log.info({ url, profile: ctx.profile }, msg.LOG.listening)
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    host,
+    port,
+    close: () =>
+      (closing ??= (async () => {
+        await sessions?.close()
+        await closeServer(server)
+        log.info({ url }, msg.LOG.closed)
+      })()),
+  }
+}
+
+// "mcp" => "/mcp"
+function normalizePath(path: string): string {
+  return path.startsWith('/') ? path : `/${path}`
+}
+
+function pathnameOf(url: string | undefined): string | undefined {
+  try {
+    return new URL(url ?? '/', 'http://localhost').pathname
+  } catch {
+    return undefined
+  }
+}
+
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => {
+      if (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(error)
+      else resolve()
+    })
+    server.closeAllConnections()
+  })
+}

@@ -1,0 +1,119 @@
+/**
+ * The full profile over HTTP: MCP Streamable HTTP with sessions, one SDK
+ * StreamableHTTPServerTransport (and Server) per session. POST `initialize` without a session opens
+ * one and answers with its `Mcp-Session-Id`; every later POST, the GET SSE stream (where change
+ * notifications go) and DELETE carry it. A session that has neither a request nor an open stream
+ * for `idleMs` is closed, so clients that vanish without DELETE do not pile up. The body cap and
+ * the browser-origin guard are the same as the bridge profile's.
+ */
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import { parseJson } from './bridge-http.js'
+import type { ChangeHub } from './change-hub.js'
+import { failure, PARSE_ERROR, SESSION_ERROR, SESSION_NOT_FOUND } from './jsonrpc.js'
+import * as msg from './messages.js'
+import { isAllowedOrigin } from '../http/origin.js'
+import { readRequestBody } from '../http/read-body.js'
+import { sendJson, sendPlain } from './replies.js'
+import { connectSdkSession, type SharedContext } from './sdk-server.js'
+
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000
+const MAX_SWEEP_INTERVAL_MS = 60 * 1000
+
+interface Entry {
+  transport: StreamableHTTPServerTransport
+  lastSeen: number
+  openStreams: number
+}
+
+export class HttpSessions {
+  private readonly sessions = new Map<string, Entry>()
+  private readonly sweeper: NodeJS.Timeout
+
+  constructor(
+    private readonly ctx: SharedContext,
+    private readonly hub: ChangeHub | undefined,
+    private readonly idleMs: number = DEFAULT_SESSION_IDLE_MS,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), Math.min(idleMs, MAX_SWEEP_INTERVAL_MS)).unref()
+  }
+
+  get size(): number {
+    return this.sessions.size
+  }
+
+  async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const log = this.ctx.log
+    if (!isAllowedOrigin(req.headers.origin)) {
+      log.warn({ origin: req.headers.origin }, msg.LOG.originRefused)
+      return sendPlain(res, 403, msg.HTTP_FORBIDDEN)
+    }
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
+      return sendPlain(res, 405, msg.HTTP_METHOD_NOT_ALLOWED, { allow: 'GET, POST, DELETE' })
+    }
+    const sessionId = req.headers['mcp-session-id']
+    let body: unknown
+    if (req.method === 'POST') {
+      const read = await readRequestBody(req)
+      if (read.kind === 'aborted') return log.debug(msg.LOG.clientAborted)
+      if (read.kind === 'too-large') {
+        log.warn(msg.LOG.bodyTooLarge)
+        return sendPlain(res, 413, msg.HTTP_PAYLOAD_TOO_LARGE, { connection: 'close' })
+      }
+      const parsed = parseJson(read.bytes)
+      if (!parsed.ok) return sendJson(res, 400, failure(null, PARSE_ERROR, msg.PARSE_ERROR))
+      body = parsed.value
+      if (sessionId === undefined && isInitializeRequest(body)) return this.open(req, res, body)
+    }
+    if (typeof sessionId !== 'string') return sendJson(res, 400, failure(null, SESSION_ERROR, msg.SESSION_REQUIRED))
+    const entry = this.sessions.get(sessionId)
+    if (entry === undefined) return sendJson(res, 404, failure(null, SESSION_NOT_FOUND, msg.SESSION_NOT_FOUND))
+    entry.lastSeen = Date.now()
+    if (req.method === 'GET') {
+      entry.openStreams++
+      res.once('close', () => {
+        entry.openStreams--
+        entry.lastSeen = Date.now()
+      })
+    }
+    await entry.transport.handleRequest(req, res, body)
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper)
+    await Promise.all([...this.sessions.values()].map((entry) => entry.transport.close()))
+    this.sessions.clear()
+  }
+
+  private async open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const entry: Entry = { transport: undefined as never, lastSeen: Date.now(), openStreams: 0 }
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, entry)
+        this.ctx.log.info({ session_id: id }, msg.LOG.sessionOpened)
+      },
+    })
+    entry.transport = transport
+    await connectSdkSession(this.ctx, transport, this.hub, () => {
+      const id = transport.sessionId
+      if (id !== undefined && this.sessions.get(id) === entry) {
+        this.sessions.delete(id)
+        this.ctx.log.info({ session_id: id }, msg.LOG.sessionClosed)
+      }
+    })
+    await transport.handleRequest(req, res, body)
+    if (transport.sessionId === undefined) await transport.close()
+  }
+
+  private sweep(): void {
+    const cutoff = Date.now() - this.idleMs
+    for (const [id, entry] of this.sessions) {
+      if (entry.openStreams > 0 || entry.lastSeen > cutoff) continue
+      this.ctx.log.info({ session_id: id }, msg.LOG.sessionExpired)
+      void entry.transport.close()
+    }
+  }
+}

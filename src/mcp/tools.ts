@@ -1,0 +1,64 @@
+/**
+ * tools/list and tools/call (mcp-bridge.md §1.4–§1.5): every non-hidden iii function is a tool
+ * named by its id with `::` → `__`; a call runs the function and wraps its result as text, plus
+ * `structuredContent` when the result is an object. A failed call is a tool result with
+ * `isError`, not a JSON-RPC error.
+ */
+import { sortedPrettyJson } from '../core/json.js'
+import { isAlwaysHidden } from '../core/hidden.js'
+import type { Logger } from '../logger.js'
+import { errorDisplay } from './backend-errors.js'
+import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
+import * as msg from './messages.js'
+import { isJsonObject, type JsonObject, type McpBackend } from './types.js'
+
+// a::b::c => a__b__c (an id that itself contains `__` cannot round-trip; iii ids don't)
+export const encodeToolName = (functionId: string): string => functionId.replaceAll('::', '__')
+export const decodeToolName = (toolName: string): string => toolName.replaceAll('__', '::')
+
+/**
+ * `request_format` minus its top-level `name`/`description`, with `type: "object"` (clients
+ * reject any other tool schema type). Everything else, `$schema`/`title`/`definitions` included, stays.
+ */
+export function inputSchemaOf(requestFormat: unknown): JsonObject {
+  if (!isJsonObject(requestFormat)) return { type: 'object', properties: {} }
+  const { name: _name, description: _description, ...rest } = requestFormat
+  return { ...rest, type: 'object' }
+}
+
+export async function listTools(backend: McpBackend): Promise<JsonObject> {
+  let functions: unknown
+  try {
+    functions = await backend.listFunctions()
+  } catch (error) {
+    throw new RpcError(INTERNAL_ERROR, errorDisplay(error))
+  }
+  const tools = (Array.isArray(functions) ? functions : [])
+    .filter(isJsonObject)
+    .filter((fn): fn is JsonObject & { function_id: string } => typeof fn.function_id === 'string')
+    .filter((fn) => !isAlwaysHidden(fn.function_id))
+    .map((fn) => ({
+      name: encodeToolName(fn.function_id),
+      description: typeof fn.description === 'string' ? fn.description : '',
+      inputSchema: inputSchemaOf(fn.request_format),
+    }))
+  return { tools }
+}
+
+export async function callTool(params: unknown, backend: McpBackend, log: Logger): Promise<JsonObject> {
+  const name = isJsonObject(params) ? params.name : undefined
+  if (typeof name !== 'string' || name === '') throw new RpcError(INVALID_PARAMS, msg.TOOL_NAME_REQUIRED)
+  const functionId = decodeToolName(name)
+  if (isAlwaysHidden(functionId)) throw new RpcError(INVALID_PARAMS, msg.TOOL_NAME_HIDDEN)
+  const args = isJsonObject(params) && isJsonObject(params.arguments) ? params.arguments : {}
+  let result: unknown
+  try {
+    result = await backend.invoke(functionId, args)
+  } catch (error) {
+    log.debug({ function_id: functionId, error: errorDisplay(error) }, msg.LOG.toolCallFailed)
+    return { content: [{ type: 'text', text: errorDisplay(error) }], isError: true }
+  }
+  const text = typeof result === 'string' ? result : sortedPrettyJson(result ?? null)
+  const content = [{ type: 'text', text }]
+  return isJsonObject(result) ? { content, structuredContent: result } : { content }
+}
