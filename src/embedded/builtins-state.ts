@@ -3,12 +3,14 @@
  * engine's exact result shapes (spec §3), and the `state` trigger type, which calls bound functions
  * after every matching mutation (engine-internal calls: binding metadata, no `_caller_worker_id`).
  * Like iii-state's live `triggers_enabled` setting, the returned switch stops (and restarts) firing
- * `state` triggers; bindings stay registered and listed either way.
+ * `state` triggers; bindings stay registered and listed either way. With a journal (`--state-file`)
+ * a mutation is answered, and its triggers fire, only once the journal has it on disk.
  */
 import type { Engine } from './engine.js'
 import * as msg from './messages.js'
 import { DecodeError, decodeStruct, invalidType, type FieldSpec } from './serde.js'
-import type { StateStore } from './state-store.js'
+import type { StateMap } from './state-map.js'
+import type { Mutation } from './state-journal/records.js'
 import type { Binding } from './trigger-registry.js'
 import { applyUpdateOps, decodeUpdateOp } from './update-ops.js'
 
@@ -32,7 +34,14 @@ export interface StateTriggerSwitch {
   triggersEnabled: boolean
 }
 
-export function installStateBuiltins(engine: Engine, store: StateStore, triggersEnabled = true): StateTriggerSwitch {
+/** Where mutations go to be made durable; without one, state lives in memory only. */
+export interface StateDurability {
+  write(m: Mutation): Promise<void>
+}
+
+export function installStateBuiltins(
+  engine: Engine, store: StateMap, journal?: StateDurability, triggersEnabled = true,
+): StateTriggerSwitch {
   const triggers = new Map<string, StateTrigger>()
   const settings: StateTriggerSwitch = { triggersEnabled }
 
@@ -44,6 +53,10 @@ export function installStateBuiltins(engine: Engine, store: StateStore, triggers
     setImmediate(() => void runTriggers(engine, matching, event))
   }
 
+  // In memory the answer stays synchronous, so replies keep their frame order as before.
+  const afterDurable = <T>(m: Mutation, answer: () => T): T | Promise<T> =>
+    journal === undefined ? answer() : journal.write(m).then(answer)
+
   const register = (id: string, description: string, handler: (input: unknown) => unknown) =>
     engine.functions.registerBuiltin(id, STATE_WORKER, handler, { description })
 
@@ -52,8 +65,10 @@ export function installStateBuiltins(engine: Engine, store: StateStore, triggers
       scope: string; key: string; value: unknown
     }
     const old = store.set(scope, key, value)
-    fire(old ? 'state:updated' : 'state:created', scope, key, old?.value, value)
-    return { old_value: old?.value ?? null, new_value: value }
+    return afterDurable({ op: 'set', scope, key, value }, () => {
+      fire(old ? 'state:updated' : 'state:created', scope, key, old?.value, value)
+      return { old_value: old?.value ?? null, new_value: value }
+    })
   })
   register('state::get', 'Get a value from state', (input) => {
     const { scope, key } = decodeStruct('StateGetInput', input, KEYED) as { scope: string; key: string }
@@ -62,8 +77,11 @@ export function installStateBuiltins(engine: Engine, store: StateStore, triggers
   register('state::delete', 'Delete a value from state', (input) => {
     const { scope, key } = decodeStruct('StateDeleteInput', input, KEYED) as { scope: string; key: string }
     const old = store.delete(scope, key)
-    fire('state:deleted', scope, key, old?.value, null)
-    return old?.value
+    const answer = () => {
+      fire('state:deleted', scope, key, old?.value, null)
+      return old?.value
+    }
+    return old === undefined ? answer() : afterDurable({ op: 'delete', scope, key }, answer)
   })
   register('state::update', 'Update a value in state', (input) => {
     const f = decodeStruct('StateUpdateInput', input, { ...KEYED, ops: { kind: 'any' } })
@@ -74,8 +92,10 @@ export function installStateBuiltins(engine: Engine, store: StateStore, triggers
     const old = store.get(scope, key)
     const { value, errors } = applyUpdateOps(old?.value, ops)
     store.set(scope, key, value)
-    fire(old ? 'state:updated' : 'state:created', scope, key, old?.value, value)
-    return { old_value: old?.value ?? null, new_value: value, errors: errors.length > 0 ? errors : undefined }
+    return afterDurable({ op: 'set', scope, key, value }, () => {
+      fire(old ? 'state:updated' : 'state:created', scope, key, old?.value, value)
+      return { old_value: old?.value ?? null, new_value: value, errors: errors.length > 0 ? errors : undefined }
+    })
   })
   register('state::list', 'Get a group from state', (input) => {
     const { scope } = decodeStruct('StateGetGroupInput', input, { scope: str }) as { scope: string }

@@ -11,9 +11,9 @@ import { installStateBuiltins } from './builtins-state.js'
 import { Engine } from './engine.js'
 import { createHttpTriggerHandler, installHttpTriggerType, RouteTable, type HttpRequestHandler } from './http-triggers/index.js'
 import * as msg from './messages.js'
-import { StateFile } from './persistence.js'
 import { listen } from './server.js'
-import { StateStore } from './state-store.js'
+import { StateJournal } from './state-journal/journal.js'
+import { StateMap } from './state-map.js'
 
 export { MAX_FRAME_BYTES } from './server.js'
 export { startHttpTriggerListener, type HttpRequestHandler } from './http-triggers/index.js'
@@ -98,19 +98,19 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
   } : undefined
   const engine = new Engine(log, options.strict ?? true, record)
 
-  let stateFile: StateFile | undefined
-  const store = new StateStore(() => stateFile?.schedule())
-  if (options.stateFile !== undefined) {
-    stateFile = new StateFile(options.stateFile, store, log)
-    await stateFile.load()
-  } else log.info(msg.LOG_STATE_IN_MEMORY)
+  const store = new StateMap()
+  const journal = options.stateFile === undefined ? undefined : await StateJournal.open(options.stateFile, store, log)
+  if (journal === undefined) log.info(msg.LOG_STATE_IN_MEMORY)
   installEngineBuiltins(engine)
-  const stateTriggers = installStateBuiltins(engine, store, options.triggersEnabled ?? true)
+  const stateTriggers = installStateBuiltins(engine, store, journal, options.triggersEnabled ?? true)
   const routes = new RouteTable()
   installHttpTriggerType(engine, routes)
   installFunctionsAvailable(engine)
 
-  const listener = await listen({ host, port: options.port ?? 0, engine, log })
+  const listener = await listen({ host, port: options.port ?? 0, engine, log }).catch(async (error: unknown) => {
+    await journal?.close()
+    throw error
+  })
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${listener.port}`
   log.info({ url, state_file: options.stateFile }, msg.LOG_LISTENING)
 
@@ -133,7 +133,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
       engine.detach(conn)
       return true
     },
-    flush: async () => stateFile?.flush(),
+    flush: async () => journal?.flush(),
     setStateTriggersEnabled(enabled) {
       stateTriggers.triggersEnabled = enabled
     },
@@ -144,7 +144,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
           engine.detach(conn)
         }
         await listener.close()
-        await stateFile?.flush()
+        await journal?.close()
         log.info({ url }, msg.LOG_STOPPED)
       })()
       return closing

@@ -33,12 +33,24 @@ export const functionInfoTooMany = (count: number, max: number) =>
 export const NOT_FOUND = 'NOT_FOUND'
 export const functionNotRegistered = (functionId: string) => `Function '${functionId}' is not registered.`
 
+// --- the state file (--state-file) -------------------------------------------------------------------
+export const stateFileUnreadable = (path: string, reason: string) =>
+  `cannot start: state file ${path} cannot be read (${reason}); it was left untouched`
+export const stateFileInUse = (path: string, pid: number | undefined) =>
+  `cannot start: state file ${path} is in use by another process${pid === undefined ? '' : ` (pid ${pid})`}`
+export const stateFileWriteFailed = (path: string, reason: string) =>
+  `state file ${path}: write failed (${reason}); state writes are refused until restart`
+export const stateFileClosed = (path: string) => `state file ${path} is closed`
+
 // --- log messages ----------------------------------------------------------------------------------
 export const LOG_LISTENING = 'embedded iii engine listening'
 export const LOG_STOPPED = 'embedded iii engine stopped'
 export const LOG_STATE_IN_MEMORY = 'no state file configured: state is kept in memory and lost on exit'
 export const LOG_STATE_LOADED = 'state loaded from file'
-export const LOG_STATE_SAVE_FAILED = 'failed to persist state'
+export const LOG_STATE_SAVE_FAILED = 'failed to persist state: later state writes are refused until restart'
+export const LOG_STATE_TORN_TAIL = 'state file: dropped a torn last record left by a crash (never acknowledged)'
+export const LOG_STATE_CONVERTED = 'state file: converted a version 1 file to a journal (original kept as backup)'
+export const LOG_STATE_COMPACTED = 'state file: journal compacted'
 export const LOG_WORKER_CONNECTED = 'worker connected'
 export const LOG_WORKER_DISCONNECTED = 'worker disconnected'
 export const LOG_WORKER_REATTACHED = 'worker reattached: retired previous connection'

@@ -1,7 +1,8 @@
 /**
- * The `kv` adapter's data model: scope → key → JSON value, keys in first-insertion order
- * (overwriting keeps the position; spec §3). Scopes emptied by deletes stay listed, as in the
- * engine's in-memory store. Values are cloned in and out so in-process callers cannot alias them.
+ * The embedded engine's state in memory, the `kv` adapter's data model: scope → key → JSON value,
+ * keys in first-insertion order (overwriting keeps the position; spec §3). Scopes emptied by
+ * deletes stay listed, as in the engine's in-memory store. Values are cloned in and out so
+ * in-process callers cannot alias them. Durability is the state journal's job (state-journal/).
  */
 import { compareUtf8 } from './rust-order.js'
 
@@ -9,10 +10,8 @@ export type Found = { value: unknown } | undefined
 
 export type StateSnapshot = Array<[scope: string, entries: Array<[key: string, value: unknown]>]>
 
-export class StateStore {
+export class StateMap {
   private readonly scopes = new Map<string, Map<string, unknown>>()
-
-  constructor(private readonly onMutation: () => void = () => {}) {}
 
   get(scope: string, key: string): Found {
     const s = this.scopes.get(scope)
@@ -23,7 +22,6 @@ export class StateStore {
     const s = this.scope(scope)
     const old: Found = s.has(key) ? { value: s.get(key) } : undefined
     s.set(key, structuredClone(value))
-    this.onMutation()
     return old
   }
 
@@ -32,7 +30,6 @@ export class StateStore {
     if (!s?.has(key)) return undefined
     const old = { value: s.get(key) }
     s.delete(key)
-    this.onMutation()
     return old
   }
 
@@ -49,8 +46,9 @@ export class StateStore {
     return [...this.scopes.keys()].sort(compareUtf8)
   }
 
+  /** Live entries by scope, scopes emptied by deletes left out (they are not persisted). */
   snapshot(): StateSnapshot {
-    return [...this.scopes].map(([scope, entries]) => [scope, [...entries]])
+    return [...this.scopes].filter(([, entries]) => entries.size > 0).map(([scope, entries]) => [scope, [...entries]])
   }
 
   load(snapshot: StateSnapshot): void {

@@ -1,0 +1,65 @@
+/**
+ * The journal's bytes: a header line, then one line per mutation, each `<crc32 hex> <json>\n` with
+ * `["s", scope, key, value]` for a set and `["d", scope, key]` for a delete. Replaying the lines in
+ * order rebuilds the state; only the last line can be torn (appends are sequential), so a bad last
+ * line is dropped and a bad line followed by good ones means the file is damaged.
+ */
+import { crc32 } from './crc32.js'
+
+export const JOURNAL_HEADER = 'iii-state-journal 2\n'
+
+export type Mutation =
+  | { op: 'set'; scope: string; key: string; value: unknown }
+  | { op: 'delete'; scope: string; key: string }
+
+const NEWLINE = 0x0a
+
+export function encodeRecord(m: Mutation): Buffer {
+  const json = JSON.stringify(m.op === 'set' ? ['s', m.scope, m.key, m.value ?? null] : ['d', m.scope, m.key])
+  const body = Buffer.from(json, 'utf8')
+  return Buffer.concat([Buffer.from(`${crc32(body).toString(16).padStart(8, '0')} `, 'latin1'), body, Buffer.from('\n')])
+}
+
+export type Decoded =
+  | { ok: true; mutations: Mutation[]; tornTail?: { offset: number; bytes: number } }
+  | { ok: false; reason: string }
+
+/** Decodes a whole journal (header included). */
+export function decodeJournal(bytes: Buffer): Decoded {
+  const header = Buffer.from(JOURNAL_HEADER)
+  if (bytes.length < header.length || !bytes.subarray(0, header.length).equals(header)) {
+    return { ok: false, reason: 'it does not start with the state journal header' }
+  }
+  const mutations: Mutation[] = []
+  let offset = header.length
+  while (offset < bytes.length) {
+    const end = bytes.indexOf(NEWLINE, offset)
+    const line = bytes.subarray(offset, end === -1 ? bytes.length : end)
+    const mutation = end === -1 ? undefined : decodeLine(line)
+    if (mutation === undefined) {
+      const rest = end === -1 ? -1 : bytes.indexOf(NEWLINE, end + 1)
+      // A bad line with nothing complete after it is a write cut short by a crash.
+      if (end === -1 || rest === -1) return { ok: true, mutations, tornTail: { offset, bytes: bytes.length - offset } }
+      return { ok: false, reason: `record at byte ${offset} is damaged and complete records follow it` }
+    }
+    mutations.push(mutation)
+    offset = end + 1
+  }
+  return { ok: true, mutations }
+}
+
+function decodeLine(line: Buffer): Mutation | undefined {
+  if (line.length < 10 || line[8] !== 0x20) return undefined
+  const body = line.subarray(9)
+  if (line.subarray(0, 8).toString('latin1') !== crc32(body).toString(16).padStart(8, '0')) return undefined
+  let record: unknown
+  try {
+    record = JSON.parse(body.toString('utf8'))
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(record) || typeof record[1] !== 'string' || typeof record[2] !== 'string') return undefined
+  if (record[0] === 's' && record.length === 4) return { op: 'set', scope: record[1], key: record[2], value: record[3] }
+  if (record[0] === 'd' && record.length === 3) return { op: 'delete', scope: record[1], key: record[2] }
+  return undefined
+}
