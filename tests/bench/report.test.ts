@@ -3,6 +3,7 @@ import type { Measured } from './measure.js'
 import {
   evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, renderReport, type CaseResult, type Measurements, type MemoryResult, type StalenessResult,
 } from './report.js'
+import type { StateFileResult } from './state-file-case.js'
 
 const measured = (p50Ms: number, p99Ms = p50Ms * 2): Measured => ({
   latency: { samples: 100, p50Ms, p99Ms, meanMs: p50Ms, minMs: p50Ms / 2, maxMs: p99Ms },
@@ -43,8 +44,13 @@ const passing = [
   result('search@10000', 0.9, 0.35),
 ]
 
+const stateFile = (over: Partial<StateFileResult> = {}): StateFileResult => ({
+  registerMemoryP50Ms: 0.5, registerFileP50Ms: 1.2, writers: 8, fileRegistersPerS: 3000, restartSkills: 10_000, restartStartMs: 400,
+  fileBytes: 30 * MIB, liveBytes: 21 * MIB, ...over,
+})
+
 const measurements = (cases: CaseResult[], extra: Partial<Measurements> = {}): Measurements =>
-  ({ cases, growth: growthRows(cases, GROWTH_FAMILIES), memory: memory(120), staleness: staleness(989), ...extra })
+  ({ cases, growth: growthRows(cases, GROWTH_FAMILIES), memory: memory(120), staleness: staleness(989), stateFile: stateFile(), ...extra })
 
 describe('growthRows', () => {
   it('gives each family its p50 by size and exponent from 1,000 to 10,000, followed by its floor', () => {
@@ -88,10 +94,14 @@ describe('evaluateTargets', () => {
       ['worker RSS, 10,000 fs skills loaded and listed', true],
       ['cross-instance listing staleness, state triggers on', true],
       ['cross-instance listing staleness, state triggers off', true],
+      ['--state-file register p50', true],
+      ['--state-file registers/s, 8 writers', true],
+      ['--state-file restart, 10,000 skills', true],
+      ['--state-file size after compaction', true],
     ])
     expect(targets[3]).toEqual({ target: 'one state read (resources-read)', limit: 'p50 ≤ 2× floor', measured: '1.25× (0.50 ms vs 0.40 ms)', met: true })
     expect(targets[14]).toEqual({ target: 'worker RSS, 10,000 state skills loaded and listed', limit: '≤ 150 MiB', measured: '120.0 MiB (10,000 skills)', met: true })
-    expect(targets.at(-1)).toEqual({
+    expect(targets.find((t) => t.target === 'cross-instance listing staleness, state triggers off')).toEqual({
       target: 'cross-instance listing staleness, state triggers off', limit: 'stale ≤ 1000 ms after the write',
       measured: 'stale up to 989 ms; shown after p50 495, max 990 ms (40 writes)', met: true,
     })
@@ -138,8 +148,28 @@ describe('evaluateTargets', () => {
 
   it('fails every target it could not measure', () => {
     const targets = evaluateTargets({ cases: [], growth: [], memory: [], staleness: [] })
-    expect(targets).toHaveLength(16)
+    expect(targets.slice(-4).map((t) => t.limit)).toEqual(['≤ 3× in memory', '≥ 2,000/s', '≤ 1000 ms', '≤ 2× live data'])
+    expect(targets).toHaveLength(20)
     expect(targets.every((t) => !t.met && t.measured === 'not measured')).toBe(true)
+  })
+})
+
+describe('state file targets (E10)', () => {
+  const failing = (f: StateFileResult) =>
+    evaluateTargets(measurements(passing, { stateFile: f })).filter((t) => !t.met).map((t) => `${t.target}: ${t.measured}`)
+  it('shows what each measured and passes within the limits', () => {
+    expect(evaluateTargets(measurements(passing)).slice(-4).map((t) => t.measured)).toEqual([
+      '2.40× (1.20 ms vs 0.50 ms)', '3000/s', '400 ms', '1.43× (30.0 MiB file, 21.0 MiB live)',
+    ])
+  })
+  it.each([
+    [{ registerFileP50Ms: 1.6 }, '--state-file register p50: 3.20× (1.60 ms vs 0.50 ms)'],
+    [{ fileRegistersPerS: 1999 }, '--state-file registers/s, 8 writers: 1999/s'],
+    [{ restartStartMs: 1001 }, '--state-file restart, 10,000 skills: 1001 ms'],
+    [{ restartSkills: 1000, restartStartMs: 100 }, '--state-file restart, 1,000 skills: 100 ms'],
+    [{ fileBytes: 43 * MIB }, '--state-file size after compaction: 2.05× (43.0 MiB file, 21.0 MiB live)'],
+  ])('fails %o', (over, expected) => {
+    expect(failing(stateFile(over))).toEqual([expected])
   })
 })
 

@@ -4,6 +4,7 @@
  * judges and renders (tested in report.test.ts).
  */
 import type { Registry } from './cases.js'
+import type { StateFileResult } from './state-file-case.js'
 import type { Measured } from './measure.js'
 import { growthExponent, ratio, type LatencySummary } from './stats.js'
 import { formatBytes, formatMs, formatRate, formatRatio, renderTable, type Column } from './table.js'
@@ -55,6 +56,7 @@ export interface Measurements {
   memory: MemoryResult[]
   staleness: StalenessResult[]
   growth: GrowthRow[]
+  stateFile?: StateFileResult
 }
 
 export interface BenchReport extends Measurements {
@@ -168,7 +170,33 @@ const stalenessTargets: Target = ({ staleness }) => staleness.map((s) => ({
   met: s.oldestStaleMs <= s.maxStalenessMs,
 }))
 
-/** The E3 targets, E4's search target (and the earlier fetch target), one line each. */
+/** E10: what durability costs with `--state-file`. */
+export const STATE_FILE_LIMITS = { registerRatio: 3, registersPerS: 2000, restartMs: 1000, sizeRatio: 2 }
+
+const stateFileTargets: Target = ({ stateFile: f }) => {
+  const notMeasured = (target: string, limit: string): TargetResult => ({ target, limit, measured: 'not measured', met: false })
+  const targets = [
+    ['--state-file register p50', `≤ ${STATE_FILE_LIMITS.registerRatio}× in memory`],
+    [`--state-file registers/s, ${f?.writers ?? 8} writers`, `≥ ${STATE_FILE_LIMITS.registersPerS.toLocaleString('en-US')}/s`],
+    [`--state-file restart, ${(f?.restartSkills ?? 10_000).toLocaleString('en-US')} skills`, `≤ ${STATE_FILE_LIMITS.restartMs} ms`],
+    ['--state-file size after compaction', `≤ ${STATE_FILE_LIMITS.sizeRatio}× live data`],
+  ] as const
+  if (f === undefined) return targets.map(([target, limit]) => notMeasured(target, limit))
+  const registerRatio = f.registerFileP50Ms / f.registerMemoryP50Ms
+  const sizeRatio = f.fileBytes / f.liveBytes
+  return [
+    { target: targets[0][0], limit: targets[0][1], met: registerRatio <= STATE_FILE_LIMITS.registerRatio,
+      measured: `${formatRatio(registerRatio)} (${formatMs(f.registerFileP50Ms)} ms vs ${formatMs(f.registerMemoryP50Ms)} ms)` },
+    { target: targets[1][0], limit: targets[1][1], met: f.fileRegistersPerS >= STATE_FILE_LIMITS.registersPerS,
+      measured: `${formatRate(f.fileRegistersPerS)}/s` },
+    { target: targets[2][0], limit: targets[2][1], met: f.restartSkills >= 10_000 && f.restartStartMs <= STATE_FILE_LIMITS.restartMs,
+      measured: `${formatMs(f.restartStartMs)} ms` },
+    { target: targets[3][0], limit: targets[3][1], met: sizeRatio <= STATE_FILE_LIMITS.sizeRatio,
+      measured: `${formatRatio(sizeRatio)} (${mib(f.fileBytes)} MiB file, ${mib(f.liveBytes)} MiB live)` },
+  ]
+}
+
+/** The E3 targets, E4's search target (and the earlier fetch target), E10's, one line each. */
 export const TARGETS: Target[] = [
   ratioTarget('index@10000', 'state iii://skills index at 10,000 skills', 1.5),
   ratioTarget('list@10000', 'state skills::list at 10,000 skills', 1.5),
@@ -183,6 +211,7 @@ export const TARGETS: Target[] = [
   rssTarget('state'),
   rssTarget('fs'),
   stalenessTargets,
+  stateFileTargets,
 ]
 
 export function evaluateTargets(measurements: Measurements, targets: readonly Target[] = TARGETS): TargetResult[] {

@@ -14,7 +14,8 @@
  *                      own, and the staleness runs only when 'staleness' matches
  *
  * The cases are listed in cases.ts (one line each) and search-case.ts (skill::search, on a worker
- * of its own after the state registry's), the targets in report.ts.
+ * of its own after the state registry's), `--state-file` in state-file-case.ts (its own engines, when
+ * 'state-file' matches), the targets in report.ts.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -32,6 +33,7 @@ import {
   type StalenessResult,
 } from './report.js'
 import { benchSearch } from './search-case.js'
+import { benchStateFile } from './state-file-case.js'
 import { parseStalenessOutput, STALENESS_TOPOLOGIES } from './staleness.js'
 import { summarize } from './stats.js'
 
@@ -118,9 +120,18 @@ async function main(): Promise<void> {
     })
     if (registryNeeded(CASES, 'fs', ladder(FS_LADDER), only)) memory.push(...await fsRegistries(url, tmp, children, call, runCases))
     const staleness = only === undefined || only.test('staleness') ? await stalenessRuns(tmp) : []
+    const stateFile = only === undefined || only.test('state-file')
+      ? await benchStateFile({
+        tmp, env: childEnv, log, skillBytes: SKILL_BYTES,
+        startWorker: (engineUrl, name) => startSkillsWorker(engineUrl, tmp, tmp, name, {}, children),
+        samples: flags.quick ? 300 : 2000,
+        throughputMs: flags.quick ? 1000 : 5000,
+        restartSkills: Math.min(maxSkills, 10_000),
+      })
+      : undefined
 
     const growth = growthRows(cases, GROWTH_FAMILIES)
-    const measurements = { cases, memory, staleness, growth }
+    const measurements = { cases, memory, staleness, growth, stateFile }
     const report: BenchReport = {
       meta: {
         date: new Date().toISOString(),

@@ -114,42 +114,56 @@ export class StateJournal {
     // Let the writes that arrive in this same turn of the event loop join the first batch.
     await new Promise((resolve) => setImmediate(resolve))
     while (this.pending.length > 0) {
-      const batch = this.pending
-      this.pending = []
-      try {
-        if (this.failure !== undefined) throw this.failure
-        if (this.fileBytes > this.minCompactionBytes && this.fileBytes > 2 * this.stats().liveBytes) await this.compact()
-        else await this.append(Buffer.concat(batch.map((p) => p.line)))
-        this.commits++
-        for (const p of batch) p.resolve()
-      } catch (error) {
-        // A write that may be half on disk: refuse every later one rather than append after it.
-        this.failure ??= new Error(msg.stateFileWriteFailed(this.path, (error as Error).message))
-        this.log.error({ path: this.path, err: (error as Error).message }, msg.LOG_STATE_SAVE_FAILED)
-        for (const p of batch) p.reject(this.failure)
+      await this.commit(this.take(), (batch) => this.append(batch))
+      if (this.fileBytes > this.minCompactionBytes && this.fileBytes > 2 * this.stats().liveBytes) {
+        // Every mutation queued so far is already in the map, so the snapshot taken now makes them durable too.
+        await this.commit(this.take(), this.compact())
       }
     }
     this.draining = undefined
   }
 
-  private async append(bytes: Buffer): Promise<void> {
+  private take(): Pending[] {
+    const batch = this.pending
+    this.pending = []
+    return batch
+  }
+
+  private async commit(batch: Pending[], write: (batch: Pending[]) => Promise<void>): Promise<void> {
+    try {
+      if (this.failure !== undefined) throw this.failure
+      await write(batch)
+      this.commits++
+      for (const p of batch) p.resolve()
+    } catch (error) {
+      // A write that may be half on disk: refuse every later one rather than append after it.
+      this.failure ??= new Error(msg.stateFileWriteFailed(this.path, (error as Error).message))
+      this.log.error({ path: this.path, err: (error as Error).message }, msg.LOG_STATE_SAVE_FAILED)
+      for (const p of batch) p.reject(this.failure)
+    }
+  }
+
+  private async append(batch: Pending[]): Promise<void> {
+    const bytes = Buffer.concat(batch.map((p) => p.line))
     await this.handle.write(bytes)
     await this.handle.datasync()
     this.fileBytes += bytes.length
   }
 
-  /** Every mutation queued so far is already in the map, so the snapshot makes them all durable. */
-  private async compact(): Promise<void> {
+  /** The snapshot is taken synchronously, so it holds exactly the mutations made before the call. */
+  private compact(): () => Promise<void> {
     const lines: Buffer[] = [Buffer.from(JOURNAL_HEADER)]
     for (const [scope, entries] of this.map.snapshot()) {
       for (const [key, value] of entries) lines.push(encodeRecord({ op: 'set', scope, key, value }))
     }
     const bytes = Buffer.concat(lines)
-    const before = this.fileBytes
-    await this.handle.close()
-    await replaceFile(this.path, bytes)
-    this.handle = await open(this.path, 'a')
-    this.fileBytes = bytes.length
-    this.log.info({ path: this.path, before, after: bytes.length }, msg.LOG_STATE_COMPACTED)
+    return async () => {
+      const before = this.fileBytes
+      await this.handle.close()
+      await replaceFile(this.path, bytes)
+      this.handle = await open(this.path, 'a')
+      this.fileBytes = bytes.length
+      this.log.info({ path: this.path, before, after: bytes.length }, msg.LOG_STATE_COMPACTED)
+    }
   }
 }
