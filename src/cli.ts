@@ -102,7 +102,7 @@ export function buildProgram(output?: CliOutput): Command {
     .option('--mcp-host <host>', 'embedded engine: MCP endpoint host', '127.0.0.1')
     .option('--mcp-port <port>', 'embedded engine: HTTP port (/mcp and http triggers)', parsePort, 3111)
     .option('--no-mcp', 'embedded engine: do not serve the MCP endpoint')
-    .option('--state-file <path>', 'embedded engine: keep state in this JSON file (default: in memory)')
+    .option('--state-file <path>', 'embedded engine: keep state in this file, each change on disk before it is acknowledged (default: in memory)')
     .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts')
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
     .addOption(new Option('--mcp-profile <profile>', 'MCP profile').choices(MCP_PROFILES).default('full'))

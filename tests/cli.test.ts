@@ -109,7 +109,8 @@ Options:
   --mcp-host <host>        embedded engine: MCP endpoint host (default: "127.0.0.1")
   --mcp-port <port>        embedded engine: HTTP port (/mcp and http triggers) (default: 3111)
   --no-mcp                 embedded engine: do not serve the MCP endpoint
-  --state-file <path>      embedded engine: keep state in this JSON file (default: in memory)
+  --state-file <path>      embedded engine: keep state in this file, each change on disk before it
+                           is acknowledged (default: in memory)
   --allow-remote           embedded engine: allow listening on non-loopback hosts
   --stdio                  serve MCP on stdin/stdout (own engine, or the one at --url)
   --mcp-profile <profile>  MCP profile (choices: "full", "bridge", default: "full")
