@@ -19,7 +19,7 @@ import { contentStamp } from '../core/content-stamp.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { indexLine, type IndexLine } from '../core/index-page.js'
 import { extractStateEntries } from '../core/state-entries.js'
-import { searchWords, STOP_WORDS } from '../core/search-terms.js'
+import { searchTerm, searchWords, STOP_WORDS } from '../core/search-terms.js'
 import { subheadings } from '../core/search-text.js'
 import { inSubtree } from '../core/subtree.js'
 import { mapInBatches } from '../fs/batches.js'
@@ -51,8 +51,8 @@ export interface SearchMatch {
 }
 
 const FIELDS = ['id', 'title', 'description', 'headings', 'body']
-/** Names count most, then the summary line, then section headings, then the text. */
-const BOOST = { id: 3, title: 3, description: 2, headings: 1.5, body: 1 }
+/** A skill's id and what it is for (its description, E8.1) count most, then its title, then its sections and text. */
+const BOOST = { id: 4, title: 2, description: 4, headings: 1, body: 1 }
 const NAME_FIELDS = new Set(['id', 'title'])
 /** Above this many changed state rows a refresh reads the scope with one `state::list`. */
 const MAX_SINGLE_READS = 64
@@ -64,18 +64,33 @@ const APPLY_SLICE = 200
 const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
   combineWith: 'OR',
-  // "refund" also finds "refunds"; a typo of one letter (two from 8 letters) still matches, but
-  // not in words with digits, where one edit is another thing ("v2" is not "v3").
-  prefix: (term) => term.length >= 3 && !STOP_WORDS.has(term),
-  fuzzy: (term) => (term.length >= 5 && !/\p{N}/u.test(term) ? 0.2 : false),
+  // Stems already join "refunds" and "refund". Prefix matching serves the word still being typed:
+  // the last one. A typo of one letter (two from 8 letters) still matches in short queries, where
+  // a missed word costs most, but not in words with digits, where one edit is another thing ("v2"
+  // is not "v3"). Whole words count more than either (E8.1).
+  prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3 && !STOP_WORDS.has(term),
+  fuzzy: (term, _i, terms) => (terms.length <= MAX_FUZZY_QUERY_TERMS && term.length >= 5 && !/\p{N}/u.test(term) ? 0.2 : false),
+  weights: { prefix: 0.3, fuzzy: 0.3 },
 }
 
-// Query terms reach this without a field and keep their stop words (they may name a skill).
-function processTerm(term: string, field?: string): string | null {
+/** Queries of more words than this match whole words and the last word's prefix only. */
+const MAX_FUZZY_QUERY_TERMS = 3
+
+/**
+ * Query terms reach this without a field and keep their stop words (they may name a skill); they
+ * are looked up by stem. A document's word is indexed by its stem and, when that differs, as it
+ * is, so a typo of the word ("deplyment") is still one edit from something indexed.
+ */
+function processTerm(term: string, field?: string): string | string[] | null {
   const lower = term.toLowerCase()
   if (field !== undefined && !NAME_FIELDS.has(field) && STOP_WORDS.has(lower)) return null
-  // V8 may keep a long term as a view into the body it was cut from; a copy lets the body go.
-  return lower.length >= 13 ? (` ${lower}`).slice(1) : lower
+  const stem = ownCopy(searchTerm(lower))
+  return field === undefined || stem === lower ? stem : [stem, ownCopy(lower)]
+}
+
+// V8 may keep a long term as a view into the body it was cut from; a copy lets the body go.
+function ownCopy(term: string): string {
+  return term.length >= 13 ? (` ${term}`).slice(1) : term
 }
 
 export class SkillSearchIndex {
