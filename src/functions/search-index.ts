@@ -211,13 +211,9 @@ interface Loaded {
   body?: string
 }
 
-const indexes = new WeakMap<Deps, SkillSearchIndex>()
-
-/** The worker instance's index (one per `Deps`), created on first use. */
+/** The worker instance's index (held by its `Deps`), created on first use. */
 export function searchIndexOf(deps: Deps): SkillSearchIndex {
-  let index = indexes.get(deps)
-  if (index === undefined) indexes.set(deps, (index = new SkillSearchIndex(deps)))
-  return index
+  return (deps.search.index ??= new SkillSearchIndex(deps))
 }
 
 /**
