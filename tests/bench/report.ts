@@ -128,6 +128,23 @@ export function ratioTarget(id: string, target: string, limit: number): Target {
   }
 }
 
+/** The p99 counterpart of ratioTarget (E8.2 bounds the tail of every search query shape too). */
+export function p99RatioTarget(id: string, target: string, limit: number): Target {
+  return ({ cases }) => {
+    const found = cases.find((c) => c.id === id)
+    const value = found === undefined ? undefined : p99Ratio(found)
+    return {
+      target,
+      limit: `p99 ≤ ${limit}× floor`,
+      measured: value === undefined ? 'not measured' : `${formatRatio(value)} (${formatMs(found!.op.latency.p99Ms)} ms vs ${formatMs(found!.floor.latency.p99Ms)} ms)`,
+      met: value !== undefined && value <= limit,
+    }
+  }
+}
+
+/** E8.2's search query shapes (their queries are in search-case.ts). */
+export const SEARCH_SHAPES = ['search-rare', 'search-broad', 'search-question', 'search-prefix'] as const
+
 /**
  * Linear or close to it (k ≤ GROWTH_LIMIT, judged at the two decimals the bench resolves; run-to-run
  * noise of k is about ±0.02); an operation that grows no faster than its same-size floor is at the
@@ -184,6 +201,12 @@ export const TARGETS: Target[] = [
   rssTarget('fs'),
   stalenessTargets,
 ]
+
+/** E8.2: every search query shape at 10,000 skills, p50 and p99 against its floor. */
+export const SEARCH_SHAPE_TARGETS: Target[] = SEARCH_SHAPES.flatMap((shape) => [
+  ratioTarget(`${shape}@10000`, `${shape} at 10,000 skills (E8.2)`, 3),
+  p99RatioTarget(`${shape}@10000`, `${shape} at 10,000 skills (E8.2)`, 10),
+])
 
 export function evaluateTargets(measurements: Measurements, targets: readonly Target[] = TARGETS): TargetResult[] {
   return targets.flatMap((target) => target(measurements))
