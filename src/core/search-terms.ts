@@ -34,10 +34,16 @@ export function searchTerm(lower: string): string {
 
 /** The distinct lower-case words of `text` matched by `terms`, as words or by stem (what a snippet highlights). */
 export function wordsWithTerms(text: string, terms: ReadonlySet<string>): Set<string> {
+  // A Porter stem differs from its word in its last letter at most ("deploy" => "deploi"), so only
+  // words starting like a term need stemming: most of a body's words are skipped by that test.
+  const starts = [...terms].map((term) => term.slice(0, Math.max(1, term.length - 1)))
+  const seen = new Set<string>()
   const found = new Set<string>()
   for (const word of searchWords(text)) {
     const lower = word.toLowerCase()
-    if (!found.has(lower) && (terms.has(lower) || terms.has(searchTerm(lower)))) found.add(lower)
+    if (seen.has(lower)) continue
+    seen.add(lower)
+    if (terms.has(lower) || (starts.some((start) => lower.startsWith(start)) && terms.has(searchTerm(lower)))) found.add(lower)
   }
   return found
 }
