@@ -65,6 +65,8 @@ export async function benchSearch(bench: SearchBench): Promise<void> {
     let registered = 0
     for (const size of sizes) {
       await bench.register(registered, size)
+      const before = memoryOf(worker.pid)
+      if (before !== undefined) process.stderr.write(`[bench] search worker with ${size} skills registered, before indexing them: RSS ${(before.rssBytes / MIB).toFixed(1)} MiB\n`)
       const started = Date.now()
       const longest = await longestWaitWhile(bench, bench.call('skill::search', { query: SEARCH_QUERY }))
       process.stderr.write(`[bench] first search after registering skills ${registered}–${size - 1} (index update): ${Date.now() - started} ms; ` +
