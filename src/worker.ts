@@ -56,6 +56,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
     log,
     now: () => new Date(),
     invoke: (functionId, payload) => iii.trigger({ function_id: functionId, payload, timeoutMs: config.state_timeout_ms }),
+    search: {},
   }
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
   registerFunctions(iii, deps, FUNCTIONS, HANDLERS)

@@ -3,8 +3,10 @@
  * combining marks and digits, compared in lower case. Punctuation and symbols separate words, so
  * `acme/billing-refunds` is `acme billing refunds` and `` `state::get` `` is `state get`.
  * Common English function words are left out of the description, headings and body (they match
- * almost every skill and rank nothing), but kept in ids and titles.
+ * almost every skill and rank nothing), but kept in ids and titles. A word is indexed and looked up
+ * by its English stem (E8.1), so "decks" finds "deck" and "invoicing" finds "invoice".
  */
+import { stemmer } from 'stemmer'
 
 const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u
 
@@ -20,3 +22,28 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'how', 'what', 'when', 'where', 'which', 'who', 'why', 'do', 'does', 'can', 'i', 'me', 'my', 'we', 'our', 'you',
   'your', 'its',
 ])
+
+/**
+ * The term a lower-case word is indexed under: its Porter stem ("refunds" => "refund"). Words with
+ * digits or letters outside a–z are kept as they are (the stemmer knows English only: "v2" stays
+ * "v2", "größe" stays "größe").
+ */
+export function searchTerm(lower: string): string {
+  return /^[a-z]+$/.test(lower) ? stemmer(lower) : lower
+}
+
+/** The distinct lower-case words of `text` matched by `terms`, as words or by stem (what a snippet highlights). */
+export function wordsWithTerms(text: string, terms: ReadonlySet<string>): Set<string> {
+  // A Porter stem differs from its word in its last letter at most ("deploy" => "deploi"), so only
+  // words starting like a term need stemming: most of a body's words are skipped by that test.
+  const starts = [...terms].map((term) => term.slice(0, Math.max(1, term.length - 1)))
+  const seen = new Set<string>()
+  const found = new Set<string>()
+  for (const word of searchWords(text)) {
+    const lower = word.toLowerCase()
+    if (seen.has(lower)) continue
+    seen.add(lower)
+    if (terms.has(lower) || (starts.some((start) => lower.startsWith(start)) && terms.has(searchTerm(lower)))) found.add(lower)
+  }
+  return found
+}

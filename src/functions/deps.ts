@@ -7,6 +7,7 @@ import type { SkillsConfig } from '../config-types.js'
 import type { StateStore } from '../engine/state-store.js'
 import type { Subscribers } from '../engine/subscribers.js'
 import type { FsSources } from '../fs/sources.js'
+import type { SkillSearchIndex } from './search-index.js'
 
 export interface Deps {
   config: SkillsConfig
@@ -17,5 +18,7 @@ export interface Deps {
   now(): Date
   /** Calls another worker's function with `state_timeout_ms` as timeout (sections, prompt handlers). */
   invoke(functionId: string, payload: unknown): Promise<unknown>
+  /** This instance's `skill::search` index, built on the first search (search-index.ts). */
+  search: { index?: SkillSearchIndex }
 }
 

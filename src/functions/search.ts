@@ -9,6 +9,7 @@ import { compareUtf8 } from '../core/ids.js'
 import { errorText, SkillsError } from '../core/errors.js'
 import { stateGetFailed } from '../core/messages.js'
 import { plainText, snippet } from '../core/search-text.js'
+import { wordsWithTerms } from '../core/search-terms.js'
 import { subtreeRoot } from '../core/subtree.js'
 import { readBody } from '../fs/read-body.js'
 import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
@@ -67,13 +68,14 @@ async function serve(hit: SearchMatch, entry: Entry, bodies: SearchBodies, deps:
   const body = entry.origin === 'state' ? await indexedStateBody(hit.id, entry.stamp, bodies, deps) : await readBody(entry.skill.path).catch(() => undefined)
   if (body === undefined) return undefined
   const { title, description } = shownLine(hit.id, body, entry)
+  const plain = plainText(searchableText(body, entry))
   return {
     uri: `iii://${hit.id}`,
     id: hit.id,
     title: title ?? hit.id,
     ...(description === undefined ? {} : { description }),
     score: hit.score,
-    snippet: snippet(plainText(searchableText(body, entry)), new Set(hit.terms)),
+    snippet: snippet(plain, wordsWithTerms(plain, new Set(hit.terms))),
   }
 }
 

@@ -127,6 +127,7 @@ export function fakeDeps(options: FakeOptions = {}): FakeWorld {
       if (fn === undefined) throw new Error(`function_not_found: Function ${functionId} not found`)
       return fn(payload)
     },
+    search: {},
   }
   return { deps, state, log, fanOut, invocations, functions }
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { StemCache } from '../../src/functions/search-index.js'
+
+describe('StemCache', () => {
+  it('gives each word with its stem, the same object on a repeat, and starts over when full', () => {
+    const stems = new StemCache(2)
+    const decks = stems.of('decks')
+    expect(decks).toEqual({ word: 'decks', stem: 'deck' })
+    expect(stems.of('decks')).toBe(decks)
+    expect(stems.of('refunds')).toEqual({ word: 'refunds', stem: 'refund' })
+    // Full at 2: the third word empties the cache, so "decks" is stemmed anew (an equal, new entry).
+    expect(stems.of('v2')).toEqual({ word: 'v2', stem: 'v2' })
+    const again = stems.of('decks')
+    expect(again).toEqual(decks)
+    expect(again).not.toBe(decks)
+  })
+})
