@@ -169,6 +169,15 @@ export const fileChangedWhileRead = (path: string) => `File changed while it was
 export const invalidSkillToml = (name: string, error: string) => `Invalid skill.toml of ${name}: ${error}`
 export const CURSOR_FOREIGN = 'not a cursor returned by list_skills'
 export const CURSOR_OTHER_NAMESPACE = 'was returned for another namespace'
+// --- E7: outline, sections by anchor, token budgets ------------------------------------------------
+export const INVALID_CURSOR = 'Invalid cursor'
+export const MAX_SECTIONS_LISTED = 20
+export const sectionNotFound = (anchor: string, uri: string, anchors: readonly string[]) =>
+  `Section not found: ${dbg(anchor)} in ${uri}; sections: ${anchors.length === 0 ? '(none)' :
+    anchors.slice(0, MAX_SECTIONS_LISTED).join(', ') + (anchors.length > MAX_SECTIONS_LISTED ? ', …' : '')}`
+export const moreTokens = (n: number, uri: string, cursor: string | undefined) =>
+  `[… ${n} more tokens: fetch ${uri}${cursor === undefined ? '' : ` or use skill::read_skill_file with cursor ${cursor}`}]`
+
 export const mustBeOneOf = (values: readonly string[]) => `must be one of ${values.map((v) => dbg(v)).join(', ')}`
 
 // --- skills::rpc: JSON-RPC 2.0 over HTTP (extensions.md E2) -----------------------------------------

@@ -34,6 +34,12 @@ export function parseUri(uri: string): ParsedUri {
   return { kind: 'section', functionId: path.join('::') }
 }
 
+/** E7.3: `iii://acme/billing#refunds` => base `iii://acme/billing`, anchor `refunds` (ids never hold `#`). */
+export function splitAnchor(uri: string): { base: string; anchor?: string } {
+  const hash = uri.indexOf('#')
+  return hash === -1 ? { base: uri } : { base: uri.slice(0, hash), anchor: uri.slice(hash + 1) }
+}
+
 /**
  * D5: an unknown or invalid skill id reads as "not found". An id holding the v0.1 link form
  * `worker::fn` gets a pointer to the section URI: brain/brain::summarize => iii://fn/brain/summarize.

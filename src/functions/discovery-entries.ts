@@ -6,6 +6,7 @@
 import { dirname } from 'node:path'
 import { discoveryFields, idOfName, protocolEntry, type DiscoveryFields, type ProtocolEntry } from '../core/discovery.js'
 import { InvalidParamsError, SkillsError } from '../core/errors.js'
+import { splitFrontmatter } from '../core/frontmatter.js'
 import { frontmatterOf } from '../core/frontmatter-yaml.js'
 import { validateId } from '../core/ids.js'
 import { indexLine } from '../core/index-page.js'
@@ -35,6 +36,8 @@ export interface ResolvedSkill {
   folder: string | undefined
   /** What `SKILL.md` is: the stored body, the markdown file's text, the folder's SKILL.md as read. */
   skillMd: { text: string } | { error: string }
+  /** A state row (served as stored) rather than a file (served without its frontmatter). */
+  fromState: boolean
 }
 
 /** The skill `name` names, checked against `version` when one is given. */
@@ -45,6 +48,12 @@ export async function resolveProtocolSkill(name: string, version: string | null 
     throw new InvalidParamsError(msg.skillVersionNotFound(name, version))
   }
   return resolved
+}
+
+/** The body `iii://<id>` serves: a state row as stored, a file's text after its frontmatter. */
+export function servedBody(resolved: ResolvedSkill): string {
+  const text = skillMdText(resolved)
+  return resolved.fromState ? text : splitFrontmatter(text).body
 }
 
 /** The text of `SKILL.md`, or the read error of a markdown file that cannot be read. */
@@ -69,6 +78,7 @@ async function findByName(name: string, deps: Deps): Promise<ResolvedSkill | und
     frontmatter: skill.frontmatter,
     folder: skill.kind === 'folder' ? dirname(skill.path) : undefined,
     skillMd: read.text === undefined ? { error: msg.readFailed(skill.path, read.error) } : { text: read.text },
+    fromState: false,
   }
 }
 
@@ -81,5 +91,6 @@ function fromBody(id: string, body: string): ResolvedSkill {
     frontmatter,
     folder: undefined,
     skillMd: { text: body },
+    fromState: true,
   }
 }

@@ -11,11 +11,14 @@ import type { JsonObject } from '../core/json.js'
 import { decodeListCursor, encodeListCursor } from '../core/list-cursor.js'
 import * as msg from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
+import { cutWithin } from '../core/budget.js'
+import { decodePageCursor, encodePageCursor, type PageOf } from '../core/page-cursor.js'
+import { tokenizer } from '../core/tokens.js'
 import { checkSkillPath } from '../core/skill-path.js'
 import { readFolderFile, readFolderFileIfAny } from '../fs/folder-file.js'
 import type { DescribeSkillRequest, ListSkillsRequest, ReadSkillFileRequest } from '../schemas/discovery.js'
 import type { Deps } from './deps.js'
-import { protocolEntries, resolveProtocolSkill, skillMdText, type ResolvedSkill } from './discovery-entries.js'
+import { protocolEntries, resolveProtocolSkill, servedBody, skillMdText, type ResolvedSkill } from './discovery-entries.js'
 
 const MANIFEST_FILE = 'skill.toml'
 
@@ -28,10 +31,20 @@ export async function listProtocolSkills(input: ListSkillsRequest, deps: Deps) {
   const page = entries.slice(start, start + input.limit)
   const last = page.at(-1)
   const more = start + input.limit < entries.length && last !== undefined
-  return {
-    skills: page.map((entry) => protocolSkill(entry, input.detail)),
-    next_cursor: more ? encodeListCursor(last.name, namespace) : null,
-  }
+  const skills: Array<Record<string, string | number>> = input.detail === 'summary'
+    ? await Promise.all(page.map(async (entry) => ({ ...protocolSkill(entry, 'summary'), tokens: await servedTokens(entry.name, deps) })))
+    : page.map((entry) => protocolSkill(entry, input.detail))
+  return { skills, next_cursor: more ? encodeListCursor(last.name, namespace) : null }
+}
+
+/** Tokens of the body `iii://<id>` serves now (E7.5); a skill that can no longer be read counts 0. */
+async function servedTokens(name: string, deps: Deps): Promise<number> {
+  const resolved = await resolveProtocolSkill(name, undefined, deps).catch(() => undefined)
+  return resolved === undefined ? 0 : bodyTokens(resolved)
+}
+
+async function bodyTokens(resolved: ResolvedSkill): Promise<number> {
+  return 'error' in resolved.skillMd ? 0 : (await tokenizer()).count(servedBody(resolved))
 }
 
 // Index of the first entry whose name sorts after `name` (binary search; entries are sorted by name).
@@ -49,9 +62,10 @@ function firstAfter(entries: ReadonlyArray<{ name: string }>, name: string): num
 export async function describeProtocolSkill(input: DescribeSkillRequest, deps: Deps) {
   const resolved = await resolveProtocolSkill(input.name, input.version, deps)
   const manifest = await manifestOf(resolved, input.name)
-  if (input.detail === 'manifest') return { skill: { manifest } }
-  if (input.detail === 'summary') return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter } }
-  return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, skill_md_content: skillMdText(resolved) } }
+  const tokens = await bodyTokens(resolved)
+  if (input.detail === 'manifest') return { skill: { manifest, tokens } }
+  if (input.detail === 'summary') return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, tokens } }
+  return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, skill_md_content: skillMdText(resolved), tokens } }
 }
 
 // A folder's skill.toml goes through the same confinement as any file of it. Its refusal is the
@@ -72,7 +86,18 @@ async function manifestOf(resolved: ResolvedSkill, name: string): Promise<JsonOb
 export async function readProtocolSkillFile(input: ReadSkillFileRequest, deps: Deps) {
   checkParam(checkSkillPath(input.path))
   const resolved = await resolveProtocolSkill(input.name, input.version, deps)
-  if (resolved.folder !== undefined) return { content: await readFolderFile(resolved.folder, input.path) }
-  if (input.path !== SKILL_FILE) throw new InvalidParamsError(msg.fileNotFound(input.path))
-  return { content: skillMdText(resolved) }
+  let content: string
+  if (resolved.folder !== undefined) content = await readFolderFile(resolved.folder, input.path)
+  else if (input.path !== SKILL_FILE) throw new InvalidParamsError(msg.fileNotFound(input.path))
+  else content = skillMdText(resolved)
+  if (input.max_tokens == null && input.cursor == null) return { content }
+  return pageOf({ name: input.name, path: input.path, text: content }, input.max_tokens ?? undefined, input.cursor ?? undefined)
+}
+
+/** One page (E7.4): from the cursor's offset (or the start) to the budget's cut (or the end). */
+async function pageOf(of: PageOf, max: number | undefined, cursor: string | undefined) {
+  const from = cursor === undefined ? 0 : decodePageCursor(cursor, of)
+  const end = max === undefined ? of.text.length : cutWithin(of.text, from, max, await tokenizer())
+  const content = of.text.slice(from, end)
+  return end < of.text.length ? { content, next_cursor: encodePageCursor(of, end) } : { content }
 }

@@ -4,19 +4,22 @@
  * (in input order) fails the whole call with its resolver error, as the sequential upstream loop
  * does, and URIs past that batch are never resolved. The joined text is budgeted as it grows, so a
  * short list naming one big skill many times fails fast instead of building an unsendable answer.
+ * With `max_tokens` the joined text is cut to the budget (E7.4, fetch-budget.ts).
  */
 import { fetchSection, joinFetchSections, SECTION_SEPARATOR } from '../core/envelopes.js'
 import { SkillsError } from '../core/errors.js'
-import { selectFetchUris } from '../core/fetch-input.js'
+import { selectFetchUris, type FetchInput } from '../core/fetch-input.js'
 import { utf8Length } from '../core/ids.js'
 import { FETCH_CONCURRENCY, MAX_PAYLOAD_BYTES } from '../core/limits.js'
 import * as msg from '../core/messages.js'
 import type { Deps } from './deps.js'
+import { withinBudget } from './fetch-budget.js'
 import { resolveUri } from './resolve.js'
 
-export async function fetchSkills(input: { uri?: string | null; uris?: string[] | null }, deps: Deps): Promise<string> {
+export async function fetchSkills(input: FetchInput & { max_tokens?: number | null }, deps: Deps): Promise<string> {
   const uris = selectFetchUris(input)
   const sections: string[] = []
+  const texts: string[] = []
   let bytes = 0
   for (let start = 0; start < uris.length; start += FETCH_CONCURRENCY) {
     const batch = uris.slice(start, start + FETCH_CONCURRENCY)
@@ -27,9 +30,11 @@ export async function fetchSkills(input: { uri?: string | null; uris?: string[] 
       bytes += utf8Length(section) + (sections.length > 0 ? SEPARATOR_BYTES : 0)
       if (bytes > MAX_PAYLOAD_BYTES) throw new SkillsError(msg.responseTooLarge(MAX_PAYLOAD_BYTES))
       sections.push(section)
+      texts.push(result.value.text)
     }
   }
-  return joinFetchSections(sections)
+  const joined = joinFetchSections(sections)
+  return input.max_tokens == null ? joined : withinBudget(joined, uris.slice(0, sections.length), texts, input.max_tokens, deps)
 }
 
 const SEPARATOR_BYTES = utf8Length(SECTION_SEPARATOR)

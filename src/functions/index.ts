@@ -6,6 +6,7 @@
 import type { Deps } from './deps.js'
 import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from './discovery.js'
 import { fetchSkills } from './fetch.js'
+import { outlineSkill } from './outline.js'
 import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
 import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
 import { listResources, listResourceTemplates, readResource } from './resources.js'
@@ -43,4 +44,5 @@ export const EXTENSION_HANDLERS: Readonly<Record<string, AnyHandler>> = guarded(
   'skill::describe_skill': describeProtocolSkill,
   'skill::read_skill_file': readProtocolSkillFile,
   'skill::search': searchSkills,
+  'skill::outline': outlineSkill,
 })

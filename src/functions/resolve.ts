@@ -1,6 +1,6 @@
 /**
  * The iii:// resolver (§2): the index, a skill (state first, then the filesystem), or a section
- * backed by a function. Returns text and mime type; every failure is a SkillsError with the spec text.
+ * backed by a function; with `#anchor`, one section of any of them (E7.3). Returns text and mime type; every failure is a SkillsError with the spec text.
  */
 import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
@@ -9,7 +9,8 @@ import { composeIndex, renderBullets, renderIndexError } from '../core/index-pag
 import { memoize, memoizePair } from '../core/memo.js'
 import * as msg from '../core/messages.js'
 import { normalizeFunctionOutput } from '../core/normalize.js'
-import { parseUri, skillNotFoundMessage } from '../core/uri.js'
+import { sectionText } from '../core/outline.js'
+import { parseUri, skillNotFoundMessage, splitAnchor } from '../core/uri.js'
 import { readBody } from '../fs/read-body.js'
 import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
@@ -21,7 +22,14 @@ export interface Resolved {
   mimeType: 'text/markdown' | 'application/json'
 }
 
+/** `uri`, or with `#anchor` only that section of it (E7.3). */
 export async function resolveUri(uri: string, deps: Deps): Promise<Resolved> {
+  const { base, anchor } = splitAnchor(uri)
+  const resolved = await resolveWhole(base, deps)
+  return anchor === undefined ? resolved : { ...resolved, text: sectionText(resolved.text, anchor, base) }
+}
+
+async function resolveWhole(uri: string, deps: Deps): Promise<Resolved> {
   const parsed = parseUri(uri)
   switch (parsed.kind) {
     case 'index':

@@ -11,6 +11,7 @@ import { stateGetFailed } from '../core/messages.js'
 import { plainText, snippet } from '../core/search-text.js'
 import { wordsWithTerms } from '../core/search-terms.js'
 import { subtreeRoot } from '../core/subtree.js'
+import { tokenizer } from '../core/tokens.js'
 import { readBody } from '../fs/read-body.js'
 import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
 import type { Deps } from './deps.js'
@@ -76,6 +77,7 @@ async function serve(hit: SearchMatch, entry: Entry, bodies: SearchBodies, deps:
     ...(description === undefined ? {} : { description }),
     score: hit.score,
     snippet: snippet(plain, wordsWithTerms(plain, new Set(hit.terms))),
+    tokens: (await tokenizer()).count(body),
   }
 }
 

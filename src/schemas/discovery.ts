@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { integerRange, mustBeOneOf } from '../core/messages.js'
+import { maxTokens } from './outline.js'
 
 const oneOf = <T extends [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_enum_value' ? mustBeOneOf(values) : ctx.defaultError }) })
@@ -36,6 +37,7 @@ export const ProtocolSkill = z.object({
   description: z.string().optional().describe('detail "summary" only; absent when the skill has none.'),
   namespace: z.string().optional().describe('detail "summary" only.'),
   kind: z.string().optional().describe('detail "summary" only: always "instruction".'),
+  tokens: z.number().int().optional().describe('detail "summary" only: tokens (o200k_base) of the body iii://<id> serves.'),
 })
 
 export const ListSkillsResponse = z.object({
@@ -59,6 +61,7 @@ export const DescribeSkillResponse = z.object({
     manifest: jsonObject().describe("The folder's skill.toml as JSON, else {name, version, description?, kind, namespace, tags?}."),
     skill_md_frontmatter: jsonObject().optional().describe('The parsed SKILL.md frontmatter, {} when there is none.'),
     skill_md_content: z.string().optional().describe('The whole SKILL.md text, frontmatter included (detail "full").'),
+    tokens: z.number().int().describe('Tokens (o200k_base) of the body iii://<id> serves.'),
   }),
 })
 
@@ -68,10 +71,13 @@ export const ReadSkillFileRequest = z.object({
   path: z
     .string()
     .describe('A file below the skill folder, relative and "/"-separated ("SKILL.md", "references/forms.md").'),
+  max_tokens: maxTokens('return one page of the file, cut at a block boundary, and next_cursor for the rest.'),
+  cursor: z.string().nullish().describe('The next_cursor of the previous page of this same file.'),
 })
 
 export const ReadSkillFileResponse = z.object({
-  content: z.string().describe('The file as UTF-8 text (at most 1 MiB).'),
+  content: z.string().describe('The file as UTF-8 text (at most 1 MiB), or one page of it with max_tokens / cursor.'),
+  next_cursor: z.string().optional().describe('With max_tokens: pass as cursor for the next page; absent on the last page.'),
 })
 
 export type ListSkillsRequest = z.infer<typeof ListSkillsRequest>

@@ -7,6 +7,7 @@
 import type { z } from 'zod'
 import { toDraft07, type JsonSchema } from './json-schema.js'
 import * as discovery from './discovery.js'
+import * as outline from './outline.js'
 import * as prompts from './prompts.js'
 import * as resources from './resources.js'
 import * as search from './search.js'
@@ -168,6 +169,13 @@ export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
     SEARCH_DESCRIPTION,
     { schema: search.SearchSkillsInput, title: 'SearchSkillsInput' },
     { schema: search.SearchSkillsOutput, title: 'SearchSkillsOutput', definitions: { SearchResult: search.SearchResult } },
+  ),
+  define(
+    'skill::outline',
+    'The outline of a skill before reading it: every heading with its anchor, level, line and tokens, and the ' +
+      'tokens of the whole body. Fetch one section with iii://<id>#<anchor>.',
+    { schema: outline.OutlineInput, title: 'OutlineInput' },
+    { schema: outline.OutlineOutput, title: 'OutlineOutput', definitions: { OutlineSection: outline.OutlineSection } },
   ),
 ]
 

@@ -3,6 +3,7 @@
  * functions, `resources-read`, the fetch tool, and `AnyValue` for envelopes published untyped.
  */
 import { z } from 'zod'
+import { maxTokens } from './outline.js'
 
 export const EmptyInput = z.object({})
 
@@ -24,6 +25,7 @@ export const FetchSkillInput = z.object({
     .nullable()
     .default(null)
     .describe('Multiple iii:// URIs to read and concatenate into one response.'),
+  max_tokens: maxTokens('the joined text is cut at the last block boundary within it and ends with a line saying how to read on.'),
 })
 
 /** The fetch tool answers with a bare markdown string, not an object. */

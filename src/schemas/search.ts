@@ -47,6 +47,7 @@ export const SearchResult = z.object({
   description: z.string().optional().describe('The description the skill\'s line in the index shows; absent when there is none.'),
   score: z.number().describe('Relevance; results are sorted by score, highest first, then by id.'),
   snippet: z.string().describe('Plain text of the body around the best match, at most 160 characters.'),
+  tokens: z.number().int().describe('Tokens (o200k_base) of the body iii://<id> serves.'),
 })
 
 export const SearchSkillsOutput = z.object({

@@ -47,8 +47,8 @@ describe('skill::list_skills', () => {
 
   it('gives description, namespace and kind with detail "summary"', async () => {
     expect((await list({ detail: 'summary', namespace: 'acme' })).skills).toEqual([
-      { name: 'acme', version: '0.0.0', description: 'The acme company.', namespace: 'acme', kind: 'instruction' },
-      { name: 'acme.billing', version: '2.0.0', description: 'Billing runbooks.', namespace: 'acme', kind: 'instruction' },
+      { name: 'acme', version: '0.0.0', description: 'The acme company.', namespace: 'acme', kind: 'instruction', tokens: 9 },
+      { name: 'acme.billing', version: '2.0.0', description: 'Billing runbooks.', namespace: 'acme', kind: 'instruction', tokens: 3 },
     ])
   })
 
@@ -99,6 +99,7 @@ describe('skill::describe_skill', () => {
       skill: {
         manifest: { name: 'pdf', version: '1.2.0', deps: { tools: ['python'] } },
         skill_md_frontmatter: { name: 'pdf', description: 'Fill PDF forms.', metadata: { version: '1.2.0' }, tags: ['pdf'] },
+        tokens: 5,
       },
     })
   })
@@ -109,6 +110,7 @@ describe('skill::describe_skill', () => {
         manifest: { name: 'acme.billing', version: '2.0.0', description: 'Billing runbooks.', kind: 'instruction', namespace: 'acme' },
         skill_md_frontmatter: { description: 'Billing runbooks.', version: '2.0.0' },
         skill_md_content: BILLING_SKILL,
+        tokens: 3,
       },
     })
   })
@@ -119,10 +121,11 @@ describe('skill::describe_skill', () => {
         manifest: { name: 'acme', version: '0.0.0', description: 'The acme company.', kind: 'instruction', namespace: 'acme' },
         skill_md_frontmatter: {},
         skill_md_content: '# Acme\n\nThe acme company.\n',
+        tokens: 9,
       },
     })
     expect(await describeSkill({ name: 'plain', detail: 'manifest' })).toEqual({
-      skill: { manifest: { name: 'plain', version: '0.3.0', description: 'A plain file.', kind: 'instruction', namespace: 'plain' } },
+      skill: { manifest: { name: 'plain', version: '0.3.0', description: 'A plain file.', kind: 'instruction', namespace: 'plain' }, tokens: 7 },
     })
   })
 

@@ -45,9 +45,9 @@ describe('methods', () => {
       id: 1,
       result: {
         skills: [
-          { name: 'broken', version: '0.0.0', description: 'Broken manifest.', namespace: 'broken', kind: 'instruction' },
-          { name: 'notes', version: '0.0.0', description: 'State notes.', namespace: 'notes', kind: 'instruction' },
-          { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', namespace: 'pdf', kind: 'instruction' },
+          { name: 'broken', version: '0.0.0', description: 'Broken manifest.', namespace: 'broken', kind: 'instruction', tokens: 3 },
+          { name: 'notes', version: '0.0.0', description: 'State notes.', namespace: 'notes', kind: 'instruction', tokens: 6 },
+          { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', namespace: 'pdf', kind: 'instruction', tokens: 5 },
         ],
         next_cursor: null,
       },
@@ -58,7 +58,7 @@ describe('methods', () => {
     expect(await rpc('describe_skill', { name: 'pdf', detail: 'manifest' })).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      result: { skill: { manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' } } },
+      result: { skill: { manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' }, tokens: 5 } },
     })
   })
 

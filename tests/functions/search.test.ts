@@ -48,9 +48,10 @@ describe('skill::search results', () => {
       description: 'Issue refunds for paid invoices.',
       score: expect.any(Number),
       snippet: 'Billing Issue refunds for paid invoices. Refunds Refunds above 500 EUR need approval.',
+      tokens: 22,
     })
-    expect(Object.keys(billing as object)).toEqual(['uri', 'id', 'title', 'description', 'score', 'snippet'])
-    expect(bare).toEqual({ uri: 'iii://bare', id: 'bare', title: 'bare', description: 'refund', score: expect.any(Number), snippet: 'refund' })
+    expect(Object.keys(billing as object)).toEqual(['uri', 'id', 'title', 'description', 'score', 'snippet', 'tokens'])
+    expect(bare).toEqual({ uri: 'iii://bare', id: 'bare', title: 'bare', description: 'refund', score: expect.any(Number), snippet: 'refund', tokens: 1 })
     expect((billing?.score ?? 0) > (bare?.score ?? 0)).toBe(true)
   })
 
@@ -58,7 +59,7 @@ describe('skill::search results', () => {
     const world = fakeDeps()
     seedSkills(world, { heads: '# Heads\n\n## Only headings\n' })
     const [result] = (await search(world, { query: 'headings' })).results
-    expect(result).toEqual({ uri: 'iii://heads', id: 'heads', title: 'Heads', score: expect.any(Number), snippet: 'Heads Only headings' })
+    expect(result).toEqual({ uri: 'iii://heads', id: 'heads', title: 'Heads', score: expect.any(Number), snippet: 'Heads Only headings', tokens: 7 })
     expect('description' in (result as object)).toBe(false)
   })
 
@@ -228,7 +229,7 @@ describe('skill::search sources', () => {
     seedSkills(world, { shadowed: '# Shadowed row\n\nThe state version has nothing of the kind.\n' })
     const result = await search(world, { query: 'expense' })
     expect(result).toEqual({
-      results: [{ uri: 'iii://guide', id: 'guide', title: 'Guide', description: 'How to file an expense report.', score: expect.any(Number), snippet: 'Guide How to file an expense report.' }],
+      results: [{ uri: 'iii://guide', id: 'guide', title: 'Guide', description: 'How to file an expense report.', score: expect.any(Number), snippet: 'Guide How to file an expense report.', tokens: 10 }],
     })
     expect(ids(await search(world, { query: 'version' }))).toEqual(['shadowed'])
     expect((await search(world, { query: 'version' })).results[0]?.title).toBe('Shadowed row')

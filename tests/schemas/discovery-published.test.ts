@@ -6,7 +6,7 @@ const spec = (id: string) => FUNCTION_BY_ID.get(id)!
 
 describe('published Skills Protocol functions (E2)', () => {
   it('registers the three discovery functions besides, not among, the 13 upstream ones', () => {
-    expect(ids).toEqual(['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search'])
+    expect(ids).toEqual(['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline'])
     expect(FUNCTIONS).toHaveLength(13)
     expect(FUNCTIONS.map((f) => f.id)).not.toContain('skill::list_skills')
   })
@@ -47,7 +47,7 @@ describe('published Skills Protocol functions (E2)', () => {
     })
     expect(spec('skill::describe_skill').response_format).toMatchObject({
       title: 'DescribeSkillResponse',
-      properties: { skill: { required: ['manifest'], properties: { skill_md_frontmatter: { type: 'object', additionalProperties: {} } } } },
+      properties: { skill: { required: ['manifest', 'tokens'], properties: { skill_md_frontmatter: { type: 'object', additionalProperties: {} } } } },
     })
     expect(spec('skill::read_skill_file').request_format).toMatchObject({ title: 'ReadSkillFileRequest', required: ['name', 'path'] })
     expect(spec('skill::read_skill_file').response_format).toMatchObject({ title: 'ReadSkillFileResponse', required: ['content'] })

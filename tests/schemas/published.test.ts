@@ -58,6 +58,20 @@ function v024(): Map<string, ReferenceFunction> {
   promptsList.description = PROMPTS_LIST_V024
   addOrigin(promptsList.response_schema, 'PromptEntry', PROMPT_ORIGIN_DOC)
   ;(byName.get('skill::fetch') as ReferenceFunction).metadata = { tool: { label: 'Fetch skill' } }
+  // E7.4: an optional token budget, the one addition to the upstream request (absent, null: as upstream).
+  for (const id of ['skills::fetch_skill', 'skill::fetch']) {
+    const request = (byName.get(id) as ReferenceFunction).request_schema
+    request.properties = {
+      max_tokens: {
+        description: 'Token budget (o200k_base), 16 to 1000000: the joined text is cut at the last block boundary within it ' +
+          'and ends with a line saying how to read on.',
+        maximum: 1000000,
+        minimum: 16,
+        type: ['integer', 'null'],
+      },
+      ...(request.properties as Json),
+    }
+  }
   return byName
 }
 
