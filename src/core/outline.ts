@@ -27,6 +27,7 @@ export interface Section extends Heading {
 interface Line {
   start: number
   text: string
+  /** A fence is open where the line starts (the opening fence line itself is not in it, the closing one is). */
   inFence: boolean
 }
 
@@ -48,7 +49,7 @@ function lines(text: string): Line[] {
     } else if (opener !== null && opener[1]![0] === fence[0] && opener[1]!.length >= fence.length && opener[2]!.trim() === '') {
       fence = undefined
     }
-    out.push({ start, text: raw, inFence: inFence || fence !== undefined })
+    out.push({ start, text: raw, inFence })
     start = end + 1
   }
   return out

@@ -1,8 +1,8 @@
 /**
- * The cursor of a budgeted `skill::read_skill_file` (E7.4): opaque to callers, it binds the next
- * offset to the skill, the file and the file's exact content, so a cursor from another file, or
- * from before the file changed, fails `Invalid cursor` instead of cutting the new text at a stale
- * offset.
+ * The cursor of a budgeted `skill::read_skill_file` (E7.4): opaque to callers and short (it is
+ * quoted in `skill::fetch`'s budget line, which must stay small), it binds the next offset to the
+ * skill, the file and the file's exact content, so a cursor from another file, or from before the
+ * file changed, fails `Invalid cursor` instead of cutting the new text at a stale offset.
  */
 import { createHash } from 'node:crypto'
 import { InvalidParamsError } from './errors.js'
@@ -14,25 +14,20 @@ export interface PageOf {
   text: string
 }
 
-const version = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22)
+const FORM = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{16})$/
 
+// 96 bits of SHA-256 over name, path and text: a cursor never matches another file or version by chance.
+const stamp = (of: PageOf) => createHash('sha256').update(`${of.name}\u0000${of.path}\u0000`).update(of.text).digest('base64url').slice(0, 16)
+
+// offset 4242 of a file => "39u.Vb3kQ9xS2mPLa0tZ"
 export function encodePageCursor(of: PageOf, offset: number): string {
-  return Buffer.from(JSON.stringify([of.name, of.path, version(of.text), offset])).toString('base64url')
+  return `${offset.toString(36)}.${stamp(of)}`
 }
 
 /** The offset a cursor continues at; `Invalid cursor` unless it was made for this very file. */
 export function decodePageCursor(cursor: string, of: PageOf): number {
-  let parts: unknown
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-  } catch {
-    throw new InvalidParamsError(INVALID_CURSOR)
-  }
-  if (!Array.isArray(parts) || parts.length !== 4) throw new InvalidParamsError(INVALID_CURSOR)
-  const [name, path, digest, offset] = parts as unknown[]
-  if (name !== of.name || path !== of.path || digest !== version(of.text)) throw new InvalidParamsError(INVALID_CURSOR)
-  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset <= 0 || offset >= of.text.length) {
-    throw new InvalidParamsError(INVALID_CURSOR)
-  }
+  const match = FORM.exec(cursor)
+  const offset = match === null ? NaN : parseInt(match[1]!, 36)
+  if (match === null || match[2] !== stamp(of) || !(offset > 0 && offset < of.text.length)) throw new InvalidParamsError(INVALID_CURSOR)
   return offset
 }
