@@ -33,9 +33,9 @@ Feature: skill::search ranks state and fs skills by relevance
       """
       [
         {"uri": "iii://<id:billing>", "id": "<id:billing>", "title": "Billing", "description": "Refund paid invoices on request.",
-         "snippet": "Billing Refund paid invoices on request. Refunds Every refund needs a reason."},
+         "snippet": "Billing Refund paid invoices on request. Refunds Every refund needs a reason.", "tokens": 19},
         {"uri": "iii://returns", "id": "returns", "title": "Returns", "description": "Returned goods are checked, then refunded.",
-         "snippet": "Returns Returned goods are checked, then refunded."}
+         "snippet": "Returns Returned goods are checked, then refunded.", "tokens": 11}
       ]
       """
 
@@ -46,12 +46,12 @@ Feature: skill::search ranks state and fs skills by relevance
     Then the search result "<id:heads>" has no description field
     And the search results, scores aside, are:
       """
-      [{"uri": "iii://<id:heads>", "id": "<id:heads>", "title": "Heads", "snippet": "Heads Only headings"}]
+      [{"uri": "iii://<id:heads>", "id": "<id:heads>", "title": "Heads", "snippet": "Heads Only headings", "tokens": 7}]
       """
     When I search for "everywhere"
     Then the search results, scores aside, are:
       """
-      [{"uri": "iii://<id:plain>", "id": "<id:plain>", "title": "<id:plain>", "description": "headings everywhere", "snippet": "headings everywhere"}]
+      [{"uri": "iii://<id:plain>", "id": "<id:plain>", "title": "<id:plain>", "description": "headings everywhere", "snippet": "headings everywhere", "tokens": 3}]
       """
 
   Scenario: a long body gives a snippet of at most 160 characters around the best match
@@ -70,7 +70,7 @@ Feature: skill::search ranks state and fs skills by relevance
       """
       [{"uri": "iii://<id:long>", "id": "<id:long>", "title": "Long",
         "description": "Nothing relevant is written in this sentence at all. Nothing relevant is written in this sentence at all. Nothing relevant is written in thi...",
-        "snippet": "…in this sentence at all. To issue a refund, call billing::refund with the invoice id. Nothing relevant is written in this sentence at all. Nothing relevant is…"}]
+        "snippet": "…in this sentence at all. To issue a refund, call billing::refund with the invoice id. Nothing relevant is written in this sentence at all. Nothing relevant is…", "tokens": 70}]
       """
 
   Scenario: the title outranks a heading and a heading outranks the body

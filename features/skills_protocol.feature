@@ -52,9 +52,9 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
     Then the result equals:
       """
       {"skills": [
-        {"name": "acme", "version": "3.0.0", "description": "How ACME's internal services fit together, which team owns which data, and how the services talk through the iii engine. Start here before touching any ACME system.", "namespace": "acme", "kind": "instruction"},
-        {"name": "acme.billing", "version": "2.1.0", "description": "Issue refunds and credit notes in ACME billing, following the approval rules.", "namespace": "acme", "kind": "instruction"},
-        {"name": "acme.oncall", "version": "0.0.0", "description": "Who to page at night.", "namespace": "acme", "kind": "instruction"}
+        {"name": "acme", "version": "3.0.0", "description": "How ACME's internal services fit together, which team owns which data, and how the services talk through the iii engine. Start here before touching any ACME system.", "namespace": "acme", "kind": "instruction", "tokens": 36},
+        {"name": "acme.billing", "version": "2.1.0", "description": "Issue refunds and credit notes in ACME billing, following the approval rules.", "namespace": "acme", "kind": "instruction", "tokens": 24},
+        {"name": "acme.oncall", "version": "0.0.0", "description": "Who to page at night.", "namespace": "acme", "kind": "instruction", "tokens": 10}
       ], "next_cursor": null}
       """
 
@@ -66,7 +66,7 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       """
     Then the result equals:
       """
-      {"skills": [{"name": "bare", "version": "0.0.0", "namespace": "bare", "kind": "instruction"}], "next_cursor": null}
+      {"skills": [{"name": "bare", "version": "0.0.0", "namespace": "bare", "kind": "instruction", "tokens": 5}], "next_cursor": null}
       """
 
   # ── pagination ───────────────────────────────────────────────────────
@@ -143,7 +143,8 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
         "skill_md_frontmatter": {"name": "pdf-forms",
           "description": "Fill in PDF forms from structured data. Use when the user hands over a PDF with form fields and the values that should go into them.",
           "license": "Apache-2.0", "allowed-tools": "Bash(python3:*) Read",
-          "metadata": {"version": "1.4.0", "author": "iii-skills fixtures"}}
+          "metadata": {"version": "1.4.0", "author": "iii-skills fixtures"}},
+        "tokens": 88
       }}
       """
 
@@ -159,7 +160,8 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
                      "kind": "instruction", "namespace": "acme", "tags": ["billing", "refunds"]},
         "skill_md_frontmatter": {"name": "billing", "description": "Issue refunds and credit notes in ACME billing, following the approval rules.",
                                  "metadata": {"version": "2.1.0"}, "tags": ["billing", "refunds"]},
-        "skill_md_content": "---\nname: billing\ndescription: Issue refunds and credit notes in ACME billing, following the approval rules.\nmetadata:\n  version: \"2.1.0\"\ntags: [billing, refunds]\n---\n# ACME billing\n\nRefunds above 500 EUR need a second approver; see `references/refunds.md`.\n"
+        "skill_md_content": "---\nname: billing\ndescription: Issue refunds and credit notes in ACME billing, following the approval rules.\nmetadata:\n  version: \"2.1.0\"\ntags: [billing, refunds]\n---\n# ACME billing\n\nRefunds above 500 EUR need a second approver; see `references/refunds.md`.\n",
+        "tokens": 24
       }}
       """
 
@@ -172,7 +174,7 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       """
       {"skill": {"manifest": {"name": "changelog-writer", "version": "0.0.0",
         "description": "Write a changelog entry from a list of merged pull requests, grouped as Added, Changed and Fixed.",
-        "kind": "instruction", "namespace": "changelog-writer"}}}
+        "kind": "instruction", "namespace": "changelog-writer"}, "tokens": 19}}
       """
 
   Scenario: a state row is described from its stored body, a markdown file from its text
@@ -186,7 +188,8 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       {"skill": {
         "manifest": {"name": "notes", "version": "0.9.0", "description": "Weekly notes.", "kind": "instruction", "namespace": "notes", "tags": ["meetings"]},
         "skill_md_frontmatter": {"version": "0.9.0", "description": "Weekly notes.", "tags": ["meetings"]},
-        "skill_md_content": "---\nversion: \"0.9.0\"\ndescription: Weekly notes.\ntags: [meetings]\n---\n# Notes\n"
+        "skill_md_content": "---\nversion: \"0.9.0\"\ndescription: Weekly notes.\ntags: [meetings]\n---\n# Notes\n",
+        "tokens": 25
       }}
       """
     Given a fs skill file at "guides/setup.md" with body "# Setup\n\nInstall the CLI first.\n"
@@ -199,7 +202,8 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       {"skill": {
         "manifest": {"name": "guides.setup", "version": "0.0.0", "description": "Install the CLI first.", "kind": "instruction", "namespace": "guides"},
         "skill_md_frontmatter": {},
-        "skill_md_content": "# Setup\n\nInstall the CLI first.\n"
+        "skill_md_content": "# Setup\n\nInstall the CLI first.\n",
+        "tokens": 8
       }}
       """
 

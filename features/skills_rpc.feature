@@ -28,8 +28,8 @@ Feature: Skills Protocol discovery as JSON-RPC over HTTP
     And the HTTP body is the JSON:
       """
       {"jsonrpc":"2.0","id":1,"result":{"skills":[
-        {"name":"<id:notes>","version":"0.0.0","description":"Team notes.","namespace":"<id:notes>","kind":"instruction"},
-        {"name":"pdf","version":"1.2.0","description":"Fill and merge PDF forms.","namespace":"pdf","kind":"instruction"}
+        {"name":"<id:notes>","version":"0.0.0","description":"Team notes.","namespace":"<id:notes>","kind":"instruction","tokens":6},
+        {"name":"pdf","version":"1.2.0","description":"Fill and merge PDF forms.","namespace":"pdf","kind":"instruction","tokens":2}
       ],"next_cursor":null}}
       """
 
@@ -53,7 +53,8 @@ Feature: Skills Protocol discovery as JSON-RPC over HTTP
       {"jsonrpc":"2.0","id":"d","result":{"skill":{
         "manifest":{"name":"acme.billing","version":"2.0.0","description":"Billing runbooks.","kind":"instruction","namespace":"acme","tags":["billing","finance"]},
         "skill_md_frontmatter":{"description":"Billing runbooks.","version":"2.0.0","tags":["billing","finance"]},
-        "skill_md_content":"---\ndescription: Billing runbooks.\nversion: \"2.0.0\"\ntags: [billing, finance]\n---\n# Billing"
+        "skill_md_content":"---\ndescription: Billing runbooks.\nversion: \"2.0.0\"\ntags: [billing, finance]\n---\n# Billing",
+        "tokens":2
       }}}
       """
 

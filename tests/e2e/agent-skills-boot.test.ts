@@ -56,7 +56,7 @@ describe('booting over a folder of Agent Skills', () => {
     expect(messages).toContain('skills ready: 13 functions + 2 custom trigger types')
     expect(worker.logs.find((line) => line.msg === LOG.extensionsRegistered)).toMatchObject({
       level: 30,
-      functions: ['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search'],
+      functions: ['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline'],
     })
   })
 

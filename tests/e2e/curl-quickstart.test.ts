@@ -180,6 +180,7 @@ describe('the JSON-RPC quickstart (POST /skills/rpc)', () => {
             kind: 'instruction',
             requires: { tools: ['git'] },
           },
+          tokens: 139,
         },
       },
     })

@@ -138,6 +138,7 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
           'that says why. Use before every commit.',
         namespace: 'commit-message',
         kind: 'instruction',
+        tokens: 139,
       }],
       next_cursor: null,
     })
@@ -185,7 +186,7 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
 
   it('offers skill__fetch, skill__search and the Skills Protocol discovery tools, with object input schemas', async () => {
     const { tools } = await mcp.client.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['skill__describe_skill', 'skill__fetch', 'skill__list_skills', 'skill__read_skill_file', 'skill__search'])
+    expect(tools.map((tool) => tool.name)).toEqual(['skill__describe_skill', 'skill__fetch', 'skill__list_skills', 'skill__outline', 'skill__read_skill_file', 'skill__search'])
     expect(tools.every((tool) => tool.inputSchema.type === 'object')).toBe(true)
     expect(tools.find((tool) => tool.name === 'skill__fetch')!.inputSchema).toMatchObject({
       type: 'object',
@@ -208,6 +209,7 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
         description: 'Another worker publishes a skill with one call: `iii.trigger({ function_id: "skills::register", payload: { id, skill } })`.',
         score: expect.any(Number),
         snippet: '\u2026can be served without code too: list glob patterns under skills: in the worker config.',
+        tokens: 179,
       }],
     }
     expect(result).toEqual({ content: [{ type: 'text', text: expect.any(String) }], structuredContent: expected })

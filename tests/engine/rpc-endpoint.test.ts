@@ -96,8 +96,8 @@ describe('the discovery methods over POST /skills/rpc', () => {
       id: 1,
       result: {
         skills: [
-          { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', namespace: 'pdf', kind: 'instruction' },
-          { name: id, version: '0.0.0', description: 'State notes.', namespace: id, kind: 'instruction' },
+          { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', namespace: 'pdf', kind: 'instruction', tokens: 3 },
+          { name: id, version: '0.0.0', description: 'State notes.', namespace: id, kind: 'instruction', tokens: 6 },
         ],
         next_cursor: null,
       },
@@ -113,6 +113,7 @@ describe('the discovery methods over POST /skills/rpc', () => {
         skill: {
           manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' },
           skill_md_frontmatter: { description: 'Fill PDF forms.', metadata: { version: '1.2.0' } },
+          tokens: 3,
         },
       },
     })

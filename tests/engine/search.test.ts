@@ -63,8 +63,8 @@ describe('skill::search through the engine', () => {
     await register('unrelated', '# Unrelated\n\nNothing here.\n')
     expect(await search({ query: 'refunds' })).toEqual({
       results: [
-        { uri: 'iii://billing', id: 'billing', title: 'Billing', description: 'Refund paid invoices.', score: expect.any(Number), snippet: 'Billing Refund paid invoices. Refunds Refunds need a reason.' },
-        { uri: 'iii://returns', id: 'returns', title: 'Returns', description: 'A refund takes five days.', score: expect.any(Number), snippet: 'Returns A refund takes five days.' },
+        { uri: 'iii://billing', id: 'billing', title: 'Billing', description: 'Refund paid invoices.', score: expect.any(Number), snippet: 'Billing Refund paid invoices. Refunds Refunds need a reason.', tokens: 17 },
+        { uri: 'iii://returns', id: 'returns', title: 'Returns', description: 'A refund takes five days.', score: expect.any(Number), snippet: 'Returns A refund takes five days.', tokens: 9 },
       ],
     })
   })
