@@ -5,16 +5,49 @@
  * then to the longest token-exact prefix, so every page makes progress and stays within budget.
  */
 import { blockBoundaries, lineBoundaries } from './outline.js'
+import { TextMemo } from './text-memo.js'
 import type { Tokenizer } from './tokens.js'
 
+/** A text's cut points and the cuts made in it so far (`from:max` => end): pages of one file are read again and again. */
+interface Plan {
+  blocks: number[]
+  cuts: Map<string, number>
+}
+
+const plans = new TextMemo<Plan>(8 * 1024 * 1024)
+
 export function cutWithin(text: string, from: number, max: number, tok: Tokenizer): number {
+  const plan = plans.get(text, () => ({ blocks: blockBoundaries(text), cuts: new Map() }))
+  const key = `${from}:${max}`
+  let end = plan.cuts.get(key)
+  if (end === undefined) {
+    end = cut(text, plan.blocks, from, max, tok)
+    plan.cuts.set(key, end)
+  }
+  return end
+}
+
+function cut(text: string, blocks: number[], from: number, max: number, tok: Tokenizer): number {
   const fits = (end: number) => tok.count(text.slice(from, end)) <= max
-  if (fits(text.length)) return text.length
-  const byBlock = lastFitting(blockBoundaries(text).filter((b) => b > from && b < text.length), fits)
+  const after = (points: number[]) => points.slice(firstAbove(points, from)).filter((b) => b < text.length)
+  // The whole rest is the last candidate: it is counted only when every block before it fits.
+  const byBlock = lastFitting([...after(blocks), text.length], fits)
   if (byBlock !== undefined) return byBlock
-  const byLine = lastFitting(lineBoundaries(text).filter((b) => b > from && b < text.length), fits)
+  const byLine = lastFitting(after(lineBoundaries(text)), fits)
   if (byLine !== undefined) return byLine
   return from + tok.prefixWithin(text.slice(from), max).length
+}
+
+// Index of the first point above `from` (points ascending).
+function firstAbove(points: number[], from: number): number {
+  let low = 0
+  let high = points.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (points[mid]! <= from) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 /**

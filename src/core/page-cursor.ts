@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import { InvalidParamsError } from './errors.js'
 import { INVALID_CURSOR } from './messages.js'
+import { TextMemo } from './text-memo.js'
 
 export interface PageOf {
   name: string
@@ -16,8 +17,19 @@ export interface PageOf {
 
 const FORM = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{16})$/
 
+const stamps = new TextMemo<Map<string, string>>(8 * 1024 * 1024)
+
 // 96 bits of SHA-256 over name, path and text: a cursor never matches another file or version by chance.
-const stamp = (of: PageOf) => createHash('sha256').update(`${of.name}\u0000${of.path}\u0000`).update(of.text).digest('base64url').slice(0, 16)
+function stamp(of: PageOf): string {
+  const byFile = stamps.get(of.text, () => new Map<string, string>())
+  const file = `${of.name}\u0000${of.path}`
+  let known = byFile.get(file)
+  if (known === undefined) {
+    known = createHash('sha256').update(`${file}\u0000`).update(of.text).digest('base64url').slice(0, 16)
+    byFile.set(file, known)
+  }
+  return known
+}
 
 // offset 4242 of a file => "39u.Vb3kQ9xS2mPLa0tZ"
 export function encodePageCursor(of: PageOf, offset: number): string {

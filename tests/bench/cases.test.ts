@@ -9,7 +9,7 @@ describe('casesAt', () => {
   it('measures each-size cases at every size, the smallest-size ones first, the largest-size ones last', () => {
     expect(keys(100)).toEqual(['register', 'index@100', 'list@100', 'resources-list@100'])
     expect(keys(1000)).toEqual(['index@1000', 'list@1000', 'resources-list@1000'])
-    expect(keys(10_000)).toEqual(['index@10000', 'list@10000', 'resources-list@10000', 'read', 'fetch10', 'mcp-get'])
+    expect(keys(10_000)).toEqual(['index@10000', 'list@10000', 'resources-list@10000', 'read', 'fetch10', 'outline', 'page', 'mcp-get'])
   })
 
   it('keeps the fs cases to the fs trees', () => {
@@ -17,7 +17,7 @@ describe('casesAt', () => {
   })
 
   it('treats a one-size ladder as both smallest and largest', () => {
-    expect(keys(100, undefined, [100])).toEqual(['register', 'index@100', 'list@100', 'resources-list@100', 'read', 'fetch10', 'mcp-get'])
+    expect(keys(100, undefined, [100])).toEqual(['register', 'index@100', 'list@100', 'resources-list@100', 'read', 'fetch10', 'outline', 'page', 'mcp-get'])
   })
 
   it('filters by --only on the key', () => {

@@ -7,6 +7,7 @@
  * `--only` selects it by id.
  */
 import { PROMPT_HANDLER } from './floor.js'
+import { largeMarkdown } from '../support/large-markdown.js'
 import { fsSkillId, skillBody, skillId } from './fixtures.js'
 
 export type Registry = 'state' | 'fs'
@@ -29,6 +30,9 @@ export interface BenchCase {
 export const REGISTER_BYTES = 1024
 
 const PROMPT = { name: 'bench-prompt', description: 'A prompt whose handler returns a string.', arguments: [], function_id: PROMPT_HANDLER }
+/** E7.5: a skill body over 70 KB (nested and repeated headings, fences), like the largest real skills. */
+const LARGE = { id: 'bench-large', skill: largeMarkdown(24).text }
+const registerLarge = (call: Invoke) => call('skills::register', LARGE)
 const tenUris = (size: number) => Array.from({ length: 10 }, (_, i) => `iii://${skillId(Math.floor((i * size) / 10))}`)
 
 export const CASES: BenchCase[] = [
@@ -38,6 +42,8 @@ export const CASES: BenchCase[] = [
   { id: 'resources-list', label: 'skills::resources-list', registry: 'state', at: 'each', functionId: 'skills::resources-list', payload: () => ({}) },
   { id: 'read', label: 'resources-read of a state skill', registry: 'state', at: 'largest', functionId: 'skills::resources-read', payload: (size) => ({ uri: `iii://${skillId(size >> 1)}` }) },
   { id: 'fetch10', label: 'skill::fetch of 10 URIs', registry: 'state', at: 'largest', functionId: 'skill::fetch', payload: (size) => ({ uris: tenUris(size) }) },
+  { id: 'outline', label: `skill::outline of a ${Math.round(LARGE.skill.length / 1024)} KB body`, registry: 'state', at: 'largest', functionId: 'skill::outline', payload: () => ({ uri: `iii://${LARGE.id}` }), before: registerLarge },
+  { id: 'page', label: 'read_skill_file page of 2,000 tokens', registry: 'state', at: 'largest', functionId: 'skill::read_skill_file', payload: () => ({ name: LARGE.id, path: 'SKILL.md', max_tokens: 2000 }), before: registerLarge },
   { id: 'mcp-get', label: 'prompts::mcp-get (string handler)', registry: 'state', at: 'largest', functionId: 'prompts::mcp-get', payload: () => ({ name: PROMPT.name, arguments: {} }), before: (call) => call('prompts::register', PROMPT) },
   { id: 'fs-index', label: 'iii://skills index over fs skills', registry: 'fs', at: 'each', functionId: 'skills::resources-read', payload: () => ({ uri: 'iii://skills' }) },
   { id: 'fs-list', label: 'skills::list over fs skills', registry: 'fs', at: 'each', functionId: 'skills::list', payload: () => ({}) },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Measured } from './measure.js'
 import {
-  evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, renderReport, type CaseResult, type Measurements, type MemoryResult, type StalenessResult,
+  CONTEXT_BUDGET_TARGETS, evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, renderReport, type CaseResult, type Measurements, type MemoryResult, type StalenessResult,
 } from './report.js'
 import type { StateFileResult } from './state-file-case.js'
 
@@ -151,6 +151,17 @@ describe('evaluateTargets', () => {
     expect(targets.slice(-4).map((t) => t.limit)).toEqual(['≤ 3× in memory', '≥ 2,000/s', '≤ 1000 ms', '≤ 2× live data'])
     expect(targets).toHaveLength(20)
     expect(targets.every((t) => !t.met && t.measured === 'not measured')).toBe(true)
+  })
+})
+
+describe('context budget targets (E7.5)', () => {
+  it('judges the outline and the budgeted page at 2x their floors', () => {
+    const targets = (outline: number) => evaluateTargets(measurements([result('outline', outline, 1), result('page', 0.3, 0.2)]), CONTEXT_BUDGET_TARGETS)
+    expect(targets(2).map((t) => [t.target, t.measured, t.met])).toEqual([
+      ['skill::outline of a 70 KB+ body (E7.5)', '2.00× (2.00 ms vs 1.00 ms)', true],
+      ['budgeted read_skill_file page of a 70 KB+ body (E7.5)', '1.50× (0.30 ms vs 0.20 ms)', true],
+    ])
+    expect(targets(2.1).filter((t) => !t.met).map((t) => t.target)).toEqual(['skill::outline of a 70 KB+ body (E7.5)'])
   })
 })
 

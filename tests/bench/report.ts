@@ -224,6 +224,12 @@ export const SEARCH_SHAPE_TARGETS: Target[] = SEARCH_SHAPES.flatMap((shape) => [
   ratioTarget(`${shape}@10000`, `${shape} at 10,000 skills (E8.2)`, 10, 'p99'),
 ])
 
+/** E7.5: an outline of a 70 KB+ body and a budgeted page of it, each against its same-size floor. */
+export const CONTEXT_BUDGET_TARGETS: Target[] = [
+  ratioTarget('outline', 'skill::outline of a 70 KB+ body (E7.5)', 2),
+  ratioTarget('page', 'budgeted read_skill_file page of a 70 KB+ body (E7.5)', 2),
+]
+
 export function evaluateTargets(measurements: Measurements, targets: readonly Target[] = TARGETS): TargetResult[] {
   return targets.flatMap((target) => target(measurements))
 }

@@ -216,6 +216,19 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
     expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual(expected)
   })
 
+  it('outlines a skill with skill__outline and reads one section of it by anchor (E7)', async () => {
+    const outline = await mcp.client.callTool({ name: 'skill__outline', arguments: { uri: 'iii://iii-skills' } })
+    const sections = (outline.structuredContent as { sections: Array<{ anchor: string; heading: string; level: number; line: number }> }).sections
+    expect(sections.map(({ anchor, heading, level, line }) => ({ anchor, heading, level, line }))).toEqual([
+      { anchor: 'the-skills-registry', heading: 'The skills registry', level: 1, line: 1 },
+      { anchor: 'what-lives-here', heading: 'What lives here', level: 2, line: 5 },
+    ])
+    const body = readFileSync(join(DEMO_DIR, 'skills/iii-skills.md'), 'utf8')
+    expect(await mcp.client.readResource({ uri: 'iii://iii-skills#what-lives-here' })).toEqual({
+      contents: [{ uri: 'iii://iii-skills#what-lives-here', mimeType: 'text/markdown', text: body.slice(body.indexOf('## What lives here')).trimEnd() }],
+    })
+  })
+
   it('fetches several URIs in one skill__fetch call as sections joined by ---', async () => {
     const result = await mcp.client.callTool({
       name: 'skill__fetch',
