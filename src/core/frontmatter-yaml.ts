@@ -24,6 +24,7 @@ import {
   type Scalar,
 } from 'yaml'
 import { splitFrontmatter } from './frontmatter.js'
+import { quoteColonValues } from './frontmatter-repair.js'
 import { isJsonObject, type JsonObject } from './json.js'
 import { debugString } from './rust-debug.js'
 import { utf8Length } from './ids.js'
@@ -52,6 +53,19 @@ export function decodeFrontmatter(text: string, struct: string): Decoded {
 }
 
 /** `decodeFrontmatter` plus the whole mapping as JSON (`{}` for an empty document), from one parse. */
+/**
+ * `decodeFrontmatterWithData`, retried once after the E5.1 repair when the YAML does not parse;
+ * `repaired` counts the values quoted (0: parsed as written).
+ */
+export function decodeRepairedFrontmatter(text: string, struct: string): (DecodedWithData & { repaired?: never }) | (Exclude<DecodedWithData, { error: string }> & { repaired: number }) {
+  const first = decodeFrontmatterWithData(text, struct)
+  if (!('error' in first) || !('error' in parseYaml(text))) return first
+  const { text: fixed, quoted } = quoteColonValues(text)
+  if (quoted === 0) return first
+  const second = decodeFrontmatterWithData(fixed, struct)
+  return 'error' in second ? first : { ...second, repaired: quoted }
+}
+
 export function decodeFrontmatterWithData(text: string, struct: string): DecodedWithData {
   const parsed = parseYaml(text)
   if ('error' in parsed) return parsed
@@ -68,7 +82,8 @@ export function decodeFrontmatterWithData(text: string, struct: string): Decoded
 export function frontmatterOf(markdown: string): JsonObject {
   const { frontmatter } = splitFrontmatter(markdown)
   if (frontmatter === undefined) return {}
-  const parsed = parseYaml(frontmatter)
+  let parsed = parseYaml(frontmatter)
+  if ('error' in parsed) parsed = parseYaml(quoteColonValues(frontmatter).text)
   if ('error' in parsed) return {}
   const data = toJson(parsed.doc)
   return 'error' in data ? {} : data.json

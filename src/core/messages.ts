@@ -122,6 +122,9 @@ export const FS_NO_DESCRIPTION = 'frontmatter missing non-empty `description`'
 export const fsFolderNameMismatch = (name: string, segment: string) =>
   `frontmatter name ${dbg(name)} does not match folder ${dbg(segment)}`
 export const FS_DESCRIPTION_TOO_LONG = 'description longer than 1024 characters'
+// E5.1: warnings a served skill folder carries ("warn, but load").
+export const fsInvalidSkillName = (name: string) => `frontmatter name ${dbg(name)} is not a valid skill name`
+export const fsYamlRepaired = (quoted: number) => `frontmatter YAML repaired (${quoted} values quoted)`
 export const fsDuplicateName = (name: string, firstPath: string) =>
   `duplicate name ${dbg(name)} also produced by ${firstPath}`
 export const FS_SHADOWED_BY_STATE = 'collision with state-backed entry'
@@ -207,6 +210,7 @@ export const LOG = {
   subscriptionUnregistered: 'trigger subscription unregistered',
   fanOutFailed: 'on-change fan-out failed',
   fsSkillLoaded: 'loaded fs-backed skill',
+  fsSkillWarning: 'fs skill served with a warning',
   fsPromptLoaded: 'loaded fs-backed prompt',
   fsEntrySkipped: 'skipped fs entry',
   fsScanComplete: 'fs source scan complete',

@@ -5,7 +5,7 @@
  */
 import type { FrontmatterFields } from './frontmatter-yaml.js'
 import { INDEX_DESCRIPTION_MAX_CHARS, type IndexLine } from './index-page.js'
-import { extractTitle, truncateChars } from './markdown.js'
+import { truncateChars } from './markdown.js'
 import * as msg from './messages.js'
 import { trim } from './text.js'
 
@@ -32,25 +32,52 @@ export function folderSkillId(derivedId: string, path: string): string {
   return parts.at(-2) ?? ''
 }
 
-/** Why a folder's frontmatter is refused (E1.2, in order), or undefined when it is fine. */
-export function checkFolderFrontmatter(fields: FrontmatterFields, id: string): string | undefined {
-  const segment = id.slice(id.lastIndexOf('/') + 1)
-  if (fields.name !== undefined && fields.name !== segment) return msg.fsFolderNameMismatch(fields.name, segment)
+/**
+ * What a folder's frontmatter means for it (E5.1, which replaces E1.2's refusals but one): refused
+ * only without a description; a name that differs from the folder, a name that breaks the Agent
+ * Skills naming rules and a description over 1,024 characters are served with a warning each.
+ */
+export function checkFolderFrontmatter(fields: FrontmatterFields, id: string): { refused: string } | { warnings: string[] } {
   const description = trim(fields.description ?? '')
-  if (description === '') return msg.FS_NO_DESCRIPTION
-  if (codePoints(description) > MAX_FOLDER_DESCRIPTION_CHARS) return msg.FS_DESCRIPTION_TOO_LONG
-  return undefined
+  if (description === '') return { refused: msg.FS_NO_DESCRIPTION }
+  const segment = lastSegment(id)
+  const warnings: string[] = []
+  if (fields.name !== undefined && fields.name !== segment) warnings.push(msg.fsFolderNameMismatch(fields.name, segment))
+  if (fields.name !== undefined && !isSkillName(fields.name)) warnings.push(msg.fsInvalidSkillName(fields.name))
+  if (codePoints(description) > MAX_FOLDER_DESCRIPTION_CHARS) warnings.push(msg.FS_DESCRIPTION_TOO_LONG)
+  return { warnings }
+}
+
+/** Agent Skills names: lowercase letters, digits and `-`, no leading, trailing or doubled `-`, at most 64. */
+export function isSkillName(name: string): boolean {
+  return name.length <= 64 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)
+}
+
+const lastSegment = (id: string) => id.slice(id.lastIndexOf('/') + 1)
+
+/**
+ * A folder's title (E5.3, replacing E1.4 for folders): frontmatter `metadata.title`, else `title`,
+ * else `name`, else the id's last segment; never a heading of the body.
+ */
+export function folderTitle(id: string, frontmatter: Record<string, unknown>): string {
+  const metadata = frontmatter.metadata
+  const nested = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>).title : undefined
+  for (const candidate of [nested, frontmatter.title, frontmatter.name]) if (typeof candidate === 'string' && trim(candidate) !== '') return candidate
+  return lastSegment(id)
 }
 
 /**
- * A folder's index bullet (E1.4): the body's H1, else the frontmatter name, else the id; the
- * frontmatter description on one line (a bullet is one line), cut as D1 cuts every description.
- * `body` is undefined when the served body would fail (empty, too large).
+ * A folder's index bullet: its title (E5.3) and the frontmatter description on one line (a bullet
+ * is one line), cut as D1 cuts every description.
  */
-export function folderIndexLine(id: string, body: string | undefined, fields: FrontmatterFields): IndexLine {
-  const title = (body === undefined ? undefined : extractTitle(body)) ?? fields.name ?? id
+export function folderIndexLine(id: string, frontmatter: Record<string, unknown>, fields: FrontmatterFields): IndexLine {
   const description = oneLine(fields.description ?? '')
-  return { id, title, description: truncateChars(description, INDEX_DESCRIPTION_MAX_CHARS) }
+  return { id, title: folderTitle(id, frontmatter), description: truncateChars(description, INDEX_DESCRIPTION_MAX_CHARS) }
+}
+
+/** The frontmatter description on one line, uncut (E5.4: MCP listings show it whole). */
+export function folderDescription(fields: FrontmatterFields): string {
+  return oneLine(fields.description ?? '')
 }
 
 // "Fill PDF forms.\n  Use when…\n" => "Fill PDF forms. Use when…"

@@ -68,6 +68,7 @@ export function reportFsHealth({ skills, prompts }: FsScan, baseDir: string, log
   ]
 
   for (const { id, path } of servedSkills) log.info({ id, path }, msg.LOG.fsSkillLoaded)
+  for (const { id, path, warnings } of servedSkills) for (const warning of warnings ?? []) log.warn({ id, path, warning }, msg.LOG.fsSkillWarning)
   for (const { name, path } of servedPrompts) log.info({ name, path }, msg.LOG.fsPromptLoaded)
   for (const { kind, path, reason } of skipped) log.warn({ kind, path, reason }, msg.LOG.fsEntrySkipped)
   const health = { skills: servedSkills.length, prompts: servedPrompts.length, skipped: skipped.length }

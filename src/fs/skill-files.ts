@@ -11,12 +11,13 @@
  */
 import { discoveryFields } from '../core/discovery.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
-import { decodeFrontmatterWithData, frontmatterOf } from '../core/frontmatter-yaml.js'
+import { decodeRepairedFrontmatter, frontmatterOf } from '../core/frontmatter-yaml.js'
 import { validateId } from '../core/ids.js'
 import { indexLine } from '../core/index-page.js'
 import * as msg from '../core/messages.js'
 import {
   checkFolderFrontmatter,
+  folderDescription,
   folderIndexLine,
   folderSkillId,
   isSkillFile,
@@ -87,15 +88,17 @@ function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): 
   if (!read.ok) return { reason: msg.fsReadFailed(readError(read)) }
   const { frontmatter: block } = splitFrontmatter(read.text)
   if (block === undefined) return { reason: msg.FS_NO_FRONTMATTER }
-  const decoded = decodeFrontmatterWithData(block, SKILL_FRONTMATTER_STRUCT)
+  const decoded = decodeRepairedFrontmatter(block, SKILL_FRONTMATTER_STRUCT)
   if ('error' in decoded) return { reason: msg.fsFrontmatterYaml(decoded.error) }
-  const refused = checkFolderFrontmatter(decoded.frontmatter, id)
-  if (refused !== undefined) return { reason: refused }
-  const served = servedBody(path, read.text)
-  const { title, description } = folderIndexLine(id, 'body' in served ? served.body : undefined, decoded.frontmatter)
+  const checked = checkFolderFrontmatter(decoded.frontmatter, id)
+  if ('refused' in checked) return { reason: checked.refused }
+  const warnings = decoded.repaired === undefined ? checked.warnings : [msg.fsYamlRepaired(decoded.repaired), ...checked.warnings]
+  const { title, description } = folderIndexLine(id, decoded.data, decoded.frontmatter)
   const entry: FsSkill = {
     id, path, kind: 'folder', bytes: meta.bytes, registeredAt: meta.registeredAt,
     title, description, frontmatter: decoded.data, discovery: discoveryFields(decoded.data),
+    fullDescription: folderDescription(decoded.frontmatter),
+    ...(warnings.length > 0 ? { warnings } : {}),
   }
   return { entry, text: read.text }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkFolderFrontmatter, folderIndexLine, folderSkillId, isSkillFile } from '../../src/core/skill-folder.js'
+import { checkFolderFrontmatter, folderIndexLine, folderSkillId, folderTitle, isSkillFile, isSkillName } from '../../src/core/skill-folder.js'
 
 describe('isSkillFile', () => {
   it.each([
@@ -26,24 +26,40 @@ describe('folderSkillId', () => {
   })
 })
 
-describe('checkFolderFrontmatter', () => {
+describe('checkFolderFrontmatter (E5.1)', () => {
   it.each([
-    [{ description: 'd' }, 'acme/billing', undefined],
-    [{ name: 'billing', description: 'd' }, 'acme/billing', undefined],
-    [{ name: 'acme', description: 'd' }, 'acme/billing', 'frontmatter name "acme" does not match folder "billing"'],
-    [{ name: 'billing' }, 'acme/billing', 'frontmatter missing non-empty `description`'],
-    [{ description: '\u2003\n' }, 'a', 'frontmatter missing non-empty `description`'],
-    [{ description: ` ${'a'.repeat(1024)} ` }, 'a', undefined],
-    [{ description: '\u{1F600}'.repeat(1025) }, 'a', 'description longer than 1024 characters'],
-  ])('%j for %s => %s', (fields, id, reason) => {
-    expect(checkFolderFrontmatter(fields, id)).toBe(reason)
+    [{ description: 'd' }, 'acme/billing', { warnings: [] }],
+    [{ name: 'billing', description: 'd' }, 'acme/billing', { warnings: [] }],
+    [{ name: 'acme', description: 'd' }, 'acme/billing', { warnings: ['frontmatter name "acme" does not match folder "billing"'] }],
+    [{ name: 'billing' }, 'acme/billing', { refused: 'frontmatter missing non-empty `description`' }],
+    [{ description: '\u2003\n' }, 'a', { refused: 'frontmatter missing non-empty `description`' }],
+    [{ description: ` ${'a'.repeat(1024)} ` }, 'a', { warnings: [] }],
+    [{ description: '\u{1F600}'.repeat(1025) }, 'a', { warnings: ['description longer than 1024 characters'] }],
+    [{ name: 'PDF_Tools', description: 'd' }, 'pdf', {
+      warnings: ['frontmatter name "PDF_Tools" does not match folder "pdf"', 'frontmatter name "PDF_Tools" is not a valid skill name'],
+    }],
+  ])('%j for %s => %j', (fields, id, expected) => {
+    expect(checkFolderFrontmatter(fields, id)).toEqual(expected)
+  })
+
+  it.each([
+    ['pdf', true], ['a-b-c', true], ['x'.repeat(64), true], ['x'.repeat(65), false],
+    ['-pdf', false], ['pdf-', false], ['pd--f', false], ['Pdf', false], ['pdf_tools', false], ['', false],
+  ])('isSkillName(%j) => %s', (name, valid) => {
+    expect(isSkillName(name)).toBe(valid)
   })
 })
 
-describe('folderIndexLine', () => {
-  it('prefers the body H1, then the name, then the id, and puts the description on one line', () => {
-    expect(folderIndexLine('a/b', '# Heading\n', { name: 'b', description: ' one\n two \n' })).toEqual({ id: 'a/b', title: 'Heading', description: 'one two' })
-    expect(folderIndexLine('a/b', 'no heading', { name: 'b', description: 'd' })).toEqual({ id: 'a/b', title: 'b', description: 'd' })
-    expect(folderIndexLine('a/b', undefined, { description: 'd' })).toEqual({ id: 'a/b', title: 'a/b', description: 'd' })
+describe('folderTitle and folderIndexLine (E5.3)', () => {
+  it('takes metadata.title, else title, else name, else the last id segment, never a heading of the body', () => {
+    expect(folderTitle('a/b', { metadata: { title: 'Meta title' }, title: 'Top', name: 'b' })).toBe('Meta title')
+    expect(folderTitle('a/b', { metadata: { title: 7 }, title: 'Top', name: 'b' })).toBe('Top')
+    expect(folderTitle('a/b', { name: 'b' })).toBe('b')
+    expect(folderTitle('a/b', {})).toBe('b')
+  })
+
+  it('puts the description on one line, cut as D1 cuts it', () => {
+    expect(folderIndexLine('a/b', { name: 'b' }, { name: 'b', description: ' one\n two \n' })).toEqual({ id: 'a/b', title: 'b', description: 'one two' })
+    expect(folderIndexLine('a/b', {}, { description: 'x'.repeat(200) }).description).toBe(`${'x'.repeat(140)}...`)
   })
 })

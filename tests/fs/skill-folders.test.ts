@@ -72,21 +72,17 @@ describe('skill folders (E1.1): a SKILL.md match is a folder whose id is the fol
   })
 })
 
-describe('skill folder frontmatter (E1.2): skip reasons in order', () => {
-  const long = 'd'.repeat(1025)
+describe('skill folder frontmatter (E1.2, E5.1): skip reasons in order', () => {
   it.each([
-    ['a name that is not the folder', '---\nname: other\ndescription: d\n---\n', 'frontmatter name "other" does not match folder "pdf"'],
-    ['a quoted name with spaces', '---\nname: " pdf"\ndescription: d\n---\n', 'frontmatter name " pdf" does not match folder "pdf"'],
     ['no description', '---\nname: pdf\n---\nbody\n', 'frontmatter missing non-empty `description`'],
     ['a blank description', '---\ndescription: "  \\t "\n---\nbody\n', 'frontmatter missing non-empty `description`'],
     ['a null description', '---\ndescription: ~\n---\nbody\n', 'frontmatter missing non-empty `description`'],
-    ['a description of 1025 characters', `---\ndescription: ${long}\n---\n`, 'description longer than 1024 characters'],
     ['no frontmatter block', '# PDF\n\nNo frontmatter.\n', 'missing YAML frontmatter (expected --- ... --- block at file start)'],
     ['an unclosed block', '---\ndescription: d\n# PDF\n', 'missing YAML frontmatter (expected --- ... --- block at file start)'],
     ['YAML that does not parse', '---\ndescription: [unclosed\n---\n', 'invalid frontmatter YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 1 column 23'],
     ['YAML that is a list', '---\n- a\n- b\n---\n', 'invalid frontmatter YAML: invalid type: sequence, expected struct SkillFrontmatter'],
     ['a list as description', '---\ndescription: [a, b]\n---\n', 'invalid frontmatter YAML: description: invalid type: sequence, expected a string at line 1 column 14'],
-    ['the name checked before the description', '---\nname: nope\n---\n', 'frontmatter name "nope" does not match folder "pdf"'],
+    ['no description even with a wrong name', '---\nname: nope\n---\n', 'frontmatter missing non-empty `description`'],
   ])('%s', async (_name, text, reason) => {
     await writeTree(root, { 'skills/pdf/SKILL.md': text })
     expect(await reasons(['skills/*/SKILL.md'])).toEqual([['skills/pdf/SKILL.md', reason]])
@@ -103,7 +99,28 @@ describe('skill folder frontmatter (E1.2): skip reasons in order', () => {
   })
 })
 
-describe('what a folder entry carries (E1.3, E1.4, E2 fields)', () => {
+describe('served with warnings (E5.1: warn, but load)', () => {
+  it.each([
+    ['a name that is not the folder', '---\nname: other\ndescription: d\n---\n', ['frontmatter name "other" does not match folder "pdf"']],
+    ['a quoted name with spaces', '---\nname: " pdf"\ndescription: d\n---\n',
+      ['frontmatter name " pdf" does not match folder "pdf"', 'frontmatter name " pdf" is not a valid skill name']],
+    ['a description of 1025 characters', `---\ndescription: ${'d'.repeat(1025)}\n---\n`, ['description longer than 1024 characters']],
+    ['YAML repaired by quoting', '---\nname: pdf\ndescription: Fill forms. Use when: a PDF arrives\n---\n', ['frontmatter YAML repaired (1 values quoted)']],
+  ])('%s', async (_name, text, warnings) => {
+    await writeTree(root, { 'skills/pdf/SKILL.md': text })
+    const { skills, skipped } = await expand(['skills/*/SKILL.md'])
+    expect([skipped, skills.map((s) => [s.id, s.warnings])]).toEqual([[], [['pdf', warnings]]])
+  })
+
+  it('keeps the whole long description everywhere but the index bullet, which D1 cuts', async () => {
+    const long = `${'word '.repeat(300)}end`
+    await writeTree(root, { 'skills/pdf/SKILL.md': `---\ndescription: ${long}\n---\n` })
+    const [entry] = (await expand(['skills/*/SKILL.md'])).skills
+    expect([entry?.fullDescription, entry?.discovery.description, entry?.description?.length]).toEqual([long, long, 143])
+  })
+})
+
+describe('what a folder entry carries (E1.3, E5.3, E2 fields)', () => {
   it('loads id, kind, size, date, title, description, frontmatter and discovery fields from one read', async () => {
     const text = '---\nname: pdf\ndescription: >\n  Fill PDF forms.\n  Use for invoices.\nlicense: MIT\n' +
       'metadata:\n  version: "1.2.0"\nversion: "9.9.9"\ntags: [pdf, forms]\nallowed-tools: Bash(python:*)\n---\n# PDF tools\n\nHow to fill forms.\n'
@@ -116,8 +133,9 @@ describe('what a folder entry carries (E1.3, E1.4, E2 fields)', () => {
       kind: 'folder',
       bytes: Buffer.byteLength(text),
       registeredAt: formatTimestamp(mtime),
-      title: 'PDF tools',
+      title: 'pdf',
       description: 'Fill PDF forms. Use for invoices.',
+      fullDescription: 'Fill PDF forms. Use for invoices.',
       frontmatter: {
         name: 'pdf',
         description: 'Fill PDF forms. Use for invoices.\n',
@@ -132,9 +150,10 @@ describe('what a folder entry carries (E1.3, E1.4, E2 fields)', () => {
   })
 
   it.each([
-    ['the body H1', '---\nname: pdf\ndescription: d\n---\n# Heading\n', 'pdf', 'Heading'],
-    ['the frontmatter name when the body has no H1', '---\nname: pdf\ndescription: d\n---\nNo heading.\n', 'pdf', 'pdf'],
-    ['the id when there is neither', '---\ndescription: d\n---\nNo heading.\n', 'acme/billing', 'acme/billing'],
+    ['metadata.title before anything else', '---\nname: pdf\ntitle: Top\nmetadata: {title: PDF forms}\ndescription: d\n---\n# Heading\n', 'pdf', 'PDF forms'],
+    ['the top-level title next', '---\nname: pdf\ntitle: PDF toolkit\ndescription: d\n---\n# Heading\n', 'pdf', 'PDF toolkit'],
+    ['the frontmatter name, never the body H1', '---\nname: pdf\ndescription: d\n---\n# Requirements for Outputs\n', 'pdf', 'pdf'],
+    ['the last id segment when there is no name', '---\ndescription: d\n---\n# Heading\n', 'acme/billing', 'billing'],
     ['the frontmatter name when the body is empty', '---\nname: billing\ndescription: d\n---\n', 'acme/billing', 'billing'],
   ])('titles a folder with %s', async (_name, text, id, title) => {
     await writeTree(root, { [`skills/${id}/SKILL.md`]: text })
@@ -192,12 +211,13 @@ describe('boot diagnostics for skill folders', () => {
       'skills/bare/SKILL.md': '# Bare\n',
     })
     const { log, lines } = captureLogger()
-    expect(await logFsHealth({ skills: ['skills/*/SKILL.md'], prompts: [] }, root, log)).toEqual({ skills: 1, prompts: 0, skipped: 2 })
+    expect(await logFsHealth({ skills: ['skills/*/SKILL.md'], prompts: [] }, root, log)).toEqual({ skills: 2, prompts: 0, skipped: 1 })
     expect(lines()).toEqual([
       { level: 30, msg: 'loaded fs-backed skill', id: 'good', path: join(root, 'skills/good/SKILL.md') },
+      { level: 30, msg: 'loaded fs-backed skill', id: 'named-wrong', path: join(root, 'skills/named-wrong/SKILL.md') },
+      { level: 40, msg: 'fs skill served with a warning', id: 'named-wrong', path: join(root, 'skills/named-wrong/SKILL.md'), warning: 'frontmatter name "other" does not match folder "named-wrong"' },
       { level: 40, msg: 'skipped fs entry', kind: 'skill', path: join(root, 'skills/bare/SKILL.md'), reason: 'missing YAML frontmatter (expected --- ... --- block at file start)' },
-      { level: 40, msg: 'skipped fs entry', kind: 'skill', path: join(root, 'skills/named-wrong/SKILL.md'), reason: 'frontmatter name "other" does not match folder "named-wrong"' },
-      { level: 30, msg: 'fs source scan complete', skills: 1, prompts: 0, skipped: 2, base_dir: root },
+      { level: 30, msg: 'fs source scan complete', skills: 2, prompts: 0, skipped: 1, base_dir: root },
     ])
   })
 })
