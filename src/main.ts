@@ -15,6 +15,7 @@ import { guardStdout } from './stdout-guard.js'
 import { startSkillsWorker } from './worker.js'
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'check') return check(argv.slice(1))
   let options: CliOptions
   try {
     options = parseCli(argv)
@@ -68,6 +69,18 @@ async function main(argv: string[]): Promise<void> {
   }
   process.on('SIGINT', () => void stop())
   process.on('SIGTERM', () => void stop())
+}
+
+async function check(argv: string[]): Promise<void> {
+  const { parseCheckCli, runCheck } = await import('./check-mode.js')
+  let options
+  try {
+    options = parseCheckCli(argv)
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode)
+    throw error
+  }
+  process.exit(await runCheck(options, process.stdout, createLogger()))
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

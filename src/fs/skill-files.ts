@@ -12,7 +12,7 @@
 import { discoveryFields } from '../core/discovery.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { decodeRepairedFrontmatter, frontmatterOf } from '../core/frontmatter-yaml.js'
-import { validateId } from '../core/ids.js'
+import { utf8Length, validateId } from '../core/ids.js'
 import { indexLine } from '../core/index-page.js'
 import * as msg from '../core/messages.js'
 import {
@@ -76,6 +76,7 @@ function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): Sk
   const entry: FsSkill = {
     id, path, kind: 'file', bytes: meta.bytes, registeredAt: meta.registeredAt,
     title, description, frontmatter, discovery: discoveryFields(frontmatter),
+    ...(text === undefined ? {} : { bodyBytes: utf8Length(splitFrontmatter(text).body) }),
   }
   return read.ok ? { entry, text: read.text } : { entry, text: undefined, error: readError(read) }
 }
@@ -97,7 +98,7 @@ function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): 
   const entry: FsSkill = {
     id, path, kind: 'folder', bytes: meta.bytes, registeredAt: meta.registeredAt,
     title, description, frontmatter: decoded.data, discovery: discoveryFields(decoded.data),
-    fullDescription: folderDescription(decoded.frontmatter),
+    fullDescription: folderDescription(decoded.frontmatter), bodyBytes: utf8Length(splitFrontmatter(read.text).body),
     ...(warnings.length > 0 ? { warnings } : {}),
   }
   return { entry, text: read.text }

@@ -22,6 +22,8 @@ export interface FsSkill {
   /** The parsed frontmatter (`{}` when there is none) and what E2 reads from it. */
   frontmatter: JsonObject
   discovery: DiscoveryFields
+  /** UTF-8 length of the body served (the file without its frontmatter); 0 when it cannot be read. */
+  bodyBytes?: number
   /** A folder's whole frontmatter description on one line (E5.4), uncut. */
   fullDescription?: string
   /** What E5.1 let through with a warning (absent when none). */

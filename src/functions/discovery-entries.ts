@@ -38,6 +38,8 @@ export interface ResolvedSkill {
   skillMd: { text: string } | { error: string }
   /** A state row (served as stored) rather than a file (served without its frontmatter). */
   fromState: boolean
+  /** What E5.1 served the folder despite (absent when nothing). */
+  warnings?: string[]
 }
 
 /** The skill `name` names, checked against `version` when one is given. */
@@ -79,6 +81,7 @@ async function findByName(name: string, deps: Deps): Promise<ResolvedSkill | und
     folder: skill.kind === 'folder' ? dirname(skill.path) : undefined,
     skillMd: read.text === undefined ? { error: msg.readFailed(skill.path, read.error) } : { text: read.text },
     fromState: false,
+    ...(skill.warnings === undefined ? {} : { warnings: skill.warnings }),
   }
 }
 

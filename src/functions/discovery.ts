@@ -63,9 +63,10 @@ export async function describeProtocolSkill(input: DescribeSkillRequest, deps: D
   const resolved = await resolveProtocolSkill(input.name, input.version, deps)
   const manifest = await manifestOf(resolved, input.name)
   const tokens = await bodyTokens(resolved)
-  if (input.detail === 'manifest') return { skill: { manifest, tokens } }
-  if (input.detail === 'summary') return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, tokens } }
-  return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, skill_md_content: skillMdText(resolved), tokens } }
+  const warnings = resolved.warnings === undefined ? {} : { warnings: resolved.warnings }
+  if (input.detail === 'manifest') return { skill: { manifest, tokens }, ...warnings }
+  if (input.detail === 'summary') return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, tokens }, ...warnings }
+  return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, skill_md_content: skillMdText(resolved), tokens }, ...warnings }
 }
 
 // A folder's skill.toml goes through the same confinement as any file of it. Its refusal is the

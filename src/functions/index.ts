@@ -5,7 +5,9 @@
  */
 import type { Deps } from './deps.js'
 import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from './discovery.js'
+import { fsDiagnostics } from './diagnostics.js'
 import { fetchSkills } from './fetch.js'
+import { listMcpResources } from './mcp-resources.js'
 import { outlineSkill } from './outline.js'
 import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
 import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
@@ -45,4 +47,6 @@ export const EXTENSION_HANDLERS: Readonly<Record<string, AnyHandler>> = guarded(
   'skill::read_skill_file': readProtocolSkillFile,
   'skill::search': searchSkills,
   'skill::outline': outlineSkill,
+  'skills::diagnostics': fsDiagnostics,
+  'skills::mcp-resources-list': listMcpResources,
 })

@@ -16,13 +16,17 @@ export const INDEX_URI = 'iii://skills'
 
 interface Delegate {
   functionId: string
+  /** Asked first on the full profile; a worker without it (upstream's) gets `functionId` (E5.4). */
+  fullFunctionId?: string
   emptyKey: string
   /** What the v0.5.8 bridge does to the result before answering (bridge profile only). */
   bridgeView?: (result: JsonObject, params: unknown) => JsonObject
 }
 
 export const DELEGATES: Readonly<Record<string, Delegate>> = Object.freeze({
-  'resources/list': { functionId: 'skills::resources-list', emptyKey: 'resources', bridgeView: withoutNestedResources },
+  'resources/list': {
+    functionId: 'skills::resources-list', fullFunctionId: 'skills::mcp-resources-list', emptyKey: 'resources', bridgeView: withoutNestedResources,
+  },
   'resources/read': {
     functionId: 'skills::resources-read',
     emptyKey: 'contents',
@@ -40,18 +44,24 @@ export async function callDelegate(
   log: Logger,
   profile: McpProfile,
 ): Promise<JsonObject> {
+  if (profile === 'full' && delegate.fullFunctionId !== undefined) {
+    const full = await invokeOrEmpty({ ...delegate, functionId: delegate.fullFunctionId }, params ?? {}, backend, log, true)
+    if (full !== undefined) return full
+  }
   const result = await invokeOrEmpty(delegate, params ?? {}, backend, log)
   return profile === 'bridge' && delegate.bridgeView ? delegate.bridgeView(result, params) : result
 }
 
-async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger): Promise<JsonObject> {
+async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger): Promise<JsonObject>
+async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger, undefinedWhenMissing: true): Promise<JsonObject | undefined>
+async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger, undefinedWhenMissing = false): Promise<JsonObject | undefined> {
   const empty = { [delegate.emptyKey]: [] }
   let result: unknown
   try {
     result = await backend.invoke(delegate.functionId, payload)
   } catch (error) {
     log.debug({ function_id: delegate.functionId, error: errorDisplay(error) }, msg.LOG.delegateFailed)
-    if (isMissingFunction(error)) return empty
+    if (isMissingFunction(error)) return undefinedWhenMissing ? undefined : empty
     throw new RpcError(INTERNAL_ERROR, errorDisplay(error))
   }
   return isJsonObject(result) ? result : empty

@@ -63,6 +63,7 @@ export const DescribeSkillResponse = z.object({
     skill_md_content: z.string().optional().describe('The whole SKILL.md text, frontmatter included (detail "full").'),
     tokens: z.number().int().describe('Tokens (o200k_base) of the body iii://<id> serves.'),
   }),
+  warnings: z.array(z.string()).optional().describe('What the skill folder is served despite (E5.1); absent when nothing.'),
 })
 
 export const ReadSkillFileRequest = z.object({

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod'
 import { toDraft07, type JsonSchema } from './json-schema.js'
+import * as diagnostics from './diagnostics.js'
 import * as discovery from './discovery.js'
 import * as outline from './outline.js'
 import * as prompts from './prompts.js'
@@ -176,6 +177,20 @@ export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
       'tokens of the whole body. Fetch one section with iii://<id>#<anchor>.',
     { schema: outline.OutlineInput, title: 'OutlineInput' },
     { schema: outline.OutlineOutput, title: 'OutlineOutput', definitions: { OutlineSection: outline.OutlineSection } },
+  ),
+  define(
+    'skills::diagnostics',
+    'Internal: the files the fs sources skip (with the reason) and the skills they serve with a warning, in path order.',
+    empty,
+    { schema: diagnostics.DiagnosticsOutput, title: 'DiagnosticsOutput', definitions: { Skipped: diagnostics.Skipped, Warning: diagnostics.Warning } },
+    { internal: true },
+  ),
+  define(
+    'skills::mcp-resources-list',
+    'Internal: the MCP resources/list of the full profile: each skill with name = id, title, description, size and lastModified.',
+    empty,
+    anyValue,
+    { internal: true },
   ),
 ]
 

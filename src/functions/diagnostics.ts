@@ -1,0 +1,11 @@
+/**
+ * `skills::diagnostics` (internal, E5.2): what the fs sources skip and what they serve with a
+ * warning, as the files are at call time (the fs index is current as of every call, E3).
+ */
+import { diagnosticsOf } from '../core/diagnostics.js'
+import type { Deps } from './deps.js'
+
+export async function fsDiagnostics(_input: unknown, deps: Deps) {
+  const snapshot = await deps.fs.snapshot()
+  return diagnosticsOf(snapshot.skills, [...snapshot.skipped.skills, ...snapshot.skipped.prompts])
+}

@@ -1,0 +1,57 @@
+/**
+ * `skills::mcp-resources-list` (internal, E5.4): the MCP resources/list of the full profile, which
+ * says what each skill is: `name` the id, `title`, the whole `description`, the body's `size` and,
+ * for files, `annotations.lastModified`. The bridge profile keeps upstream's `skills::resources-list`.
+ * Nothing optional is ever null: a field without a value is left out.
+ */
+import { INDEX_RESOURCE } from '../core/envelopes.js'
+import { memoizePair } from '../core/memo.js'
+import { URI_PREFIX } from '../core/uri.js'
+import type { FsSkill } from '../fs/types.js'
+import type { Deps } from './deps.js'
+import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
+
+export interface McpSkillResource {
+  uri: string
+  name: string
+  title: string
+  description?: string
+  mimeType: 'text/markdown'
+  size?: number
+  annotations?: { lastModified: string }
+}
+
+const INDEX = { ...INDEX_RESOURCE, title: 'Skills index' }
+
+export async function listMcpResources(_input: unknown, deps: Deps) {
+  let state: SkillSummary[]
+  try {
+    state = await skillSummaries(deps)
+  } catch {
+    state = [] // as resources-list: a failed state::list leaves the fs skills
+  }
+  const snapshot = await deps.fs.snapshot()
+  return memoizePair(state, snapshot, 'mcp-resources', () => ({
+    resources: [INDEX, ...state.map(stateResource), ...withoutStateIds(snapshot.skills, state).map(fsResource)],
+  }))
+}
+
+function stateResource(s: SkillSummary): McpSkillResource {
+  return {
+    uri: URI_PREFIX + s.id, name: s.id, title: s.title ?? s.id,
+    ...(s.description === undefined ? {} : { description: s.description }),
+    mimeType: 'text/markdown', size: s.bytes,
+  }
+}
+
+function fsResource(s: FsSkill): McpSkillResource {
+  const description = s.fullDescription ?? s.description
+  const lastModified = s.registeredAt === '' ? undefined : new Date(s.registeredAt).toISOString()
+  return {
+    uri: URI_PREFIX + s.id, name: s.id, title: s.title ?? s.id,
+    ...(description === undefined || description === '' ? {} : { description }),
+    mimeType: 'text/markdown',
+    ...(s.bodyBytes === undefined ? {} : { size: s.bodyBytes }),
+    ...(lastModified === undefined ? {} : { annotations: { lastModified } }),
+  }
+}

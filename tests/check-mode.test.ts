@@ -1,0 +1,52 @@
+import { Writable } from 'node:stream'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseCheckCli, runCheck } from '../src/check-mode.js'
+import { silentLogger } from '../src/logger.js'
+import { REPO_ROOT } from './support/processes.js'
+import { makeTempDir, removeTempDir, writeTree } from './support/temp-tree.js'
+
+const FIXTURE = join(REPO_ROOT, 'tests/fixtures/real-world')
+
+async function check(args: string[]): Promise<{ code: number; lines: string[] }> {
+  let text = ''
+  const out = new Writable({ write(chunk, _enc, done) { text += String(chunk); done() } })
+  const code = await runCheck(parseCheckCli(args), out, silentLogger())
+  return { code, lines: text.split('\n').filter((l) => l !== '') }
+}
+
+describe('iii-skills check (E5.2)', () => {
+  it('prints each skip and each warning with its exact text, then a summary, and exits 1 on a skip', async () => {
+    const skills = join(FIXTURE, 'skills')
+    expect(await check(['--config', join(FIXTURE, 'config.yaml')])).toEqual({
+      code: 1,
+      lines: [
+        `skipped skill ${skills}/no-description/SKILL.md: frontmatter missing non-empty \`description\``,
+        `warning skill ${skills}/brand-guidelines/SKILL.md (brand-guidelines): frontmatter name "anthropic-brand" does not match folder "brand-guidelines"`,
+        `warning skill ${skills}/pptx/SKILL.md (pptx): frontmatter YAML repaired (1 values quoted)`,
+        `warning skill ${skills}/xlsx/SKILL.md (xlsx): description longer than 1024 characters`,
+        '5 skills and 0 prompts served, 1 skipped, 3 warnings',
+      ],
+    })
+  })
+
+  it('exits 0 with warnings only, and takes --skills-dir (repeatable) beside the config', async () => {
+    const dir = await makeTempDir()
+    try {
+      await writeTree(dir, {
+        'a/team/lint/SKILL.md': '---\nname: lint\ndescription: Lint the code.\n---\n# Lint\n',
+        'b/docs/SKILL.md': '---\nname: Docs\ndescription: Write docs.\n---\n',
+      })
+      expect(await check(['--config', join(dir, 'none.yaml'), '--skills-dir', join(dir, 'a'), '--skills-dir', join(dir, 'b')])).toEqual({
+        code: 0,
+        lines: [
+          `warning skill ${dir}/b/docs/SKILL.md (docs): frontmatter name "Docs" does not match folder "docs"`,
+          `warning skill ${dir}/b/docs/SKILL.md (docs): frontmatter name "Docs" is not a valid skill name`,
+          '2 skills and 0 prompts served, 0 skipped, 2 warnings',
+        ],
+      })
+    } finally {
+      await removeTempDir(dir)
+    }
+  })
+})
