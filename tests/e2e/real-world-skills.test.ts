@@ -1,0 +1,103 @@
+/**
+ * E5 end to end: a folder of skills written as a major vendor publishes them, served whole by the
+ * real process and read with the official MCP SDK client over HTTP and over stdio. Every skill with a
+ * description is listed with its frontmatter description and the E5.3 title; the bridge profile
+ * keeps upstream's entry shape.
+ */
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
+import { E2E_TIMEOUT_MS, REPO_ROOT, runSkills, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
+
+vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
+
+const FIXTURE = join(REPO_ROOT, 'tests/fixtures/real-world')
+const CONFIG = join(FIXTURE, 'config.yaml')
+const description = (folder: string) => {
+  const text = readFileSync(join(FIXTURE, 'skills', folder, 'SKILL.md'), 'utf8')
+  const line = text.split('\n').find((l) => l.startsWith('description: '))!.slice('description: '.length)
+  return line.startsWith('"') ? (JSON.parse(line) as string) : line
+}
+
+/** What the full profile lists for each served skill: uri, name = id, title (E5.3), the whole description. */
+const EXPECTED = [
+  { uri: 'iii://brand-guidelines', name: 'brand-guidelines', title: 'anthropic-brand', description: description('brand-guidelines') },
+  { uri: 'iii://pdf', name: 'pdf', title: 'PDF toolkit', description: description('pdf') },
+  { uri: 'iii://pptx', name: 'pptx', title: 'pptx', description: description('pptx') },
+  { uri: 'iii://webapp-testing', name: 'webapp-testing', title: 'Web app testing', description: description('webapp-testing') },
+  { uri: 'iii://xlsx', name: 'xlsx', title: 'xlsx', description: description('xlsx') },
+]
+
+function expectFullListing(resources: Array<Record<string, unknown>>): void {
+  const skills = resources.filter((r) => r.uri !== 'iii://skills')
+  expect(skills.map(({ uri, name, title, description: d }) => ({ uri, name, title, description: d }))).toEqual(EXPECTED)
+  for (const r of skills) {
+    expect(r.mimeType).toBe('text/markdown')
+    expect(r.size).toEqual(expect.any(Number))
+    expect(new Date((r.annotations as { lastModified: string }).lastModified).toISOString()).toBe((r.annotations as { lastModified: string }).lastModified)
+    expect(Object.values(r)).not.toContain(null)
+  }
+  expect((EXPECTED[4]!.description).length).toBeGreaterThan(1024)
+}
+
+let mcp: ConnectedMcpClient | undefined
+afterEach(async () => {
+  await mcp?.close()
+  mcp = undefined
+  await stopAllChildren()
+})
+
+describe('a real-world folder of Agent Skills (E5)', () => {
+  it('is listed whole over HTTP (full profile), each skill with its description and title', async () => {
+    const { mcpUrl, sdk } = await spawnEmbeddedSkills(['--config', CONFIG])
+    mcp = await connectMcpClient(mcpUrl)
+    expectFullListing((await mcp.client.listResources()).resources as Array<Record<string, unknown>>)
+    expect(mcp.errors).toEqual([])
+    await sdk.close()
+  })
+
+  it('is listed whole over stdio, the same way', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath, args: [join(REPO_ROOT, 'dist/src/main.js'), '--stdio', '--config', CONFIG], stderr: 'ignore', cwd: REPO_ROOT,
+      env: Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>,
+    })
+    const client = new Client({ name: 'e5-stdio', version: '0.0.0' })
+    await client.connect(transport)
+    try {
+      expectFullListing((await client.listResources()).resources as Array<Record<string, unknown>>)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('keeps the bridge profile\'s upstream entries: {uri, name: title, mimeType}', async () => {
+    const { mcpUrl, sdk } = await spawnEmbeddedSkills(['--config', CONFIG, '--mcp-profile', 'bridge'])
+    mcp = await connectMcpClient(mcpUrl)
+    const { resources } = await mcp.client.listResources()
+    expect(resources.slice(1)).toEqual(EXPECTED.map(({ uri, title }) => ({ uri, name: title, mimeType: 'text/markdown' })))
+    await sdk.close()
+  })
+
+  it('describes a skill served despite a warning with its warnings', async () => {
+    const { sdk } = await spawnEmbeddedSkills(['--config', CONFIG])
+    const described = await sdk.call<{ warnings?: string[] }>('skill::describe_skill', { name: 'xlsx', detail: 'manifest' })
+    expect(described.warnings).toEqual(['description longer than 1024 characters'])
+    expect(await sdk.call('skills::diagnostics', {})).toEqual({
+      skipped: [{ kind: 'skill', path: join(FIXTURE, 'skills/no-description/SKILL.md'), reason: 'frontmatter missing non-empty `description`' }],
+      warnings: [
+        { kind: 'skill', path: join(FIXTURE, 'skills/brand-guidelines/SKILL.md'), id: 'brand-guidelines', message: 'frontmatter name "anthropic-brand" does not match folder "brand-guidelines"' },
+        { kind: 'skill', path: join(FIXTURE, 'skills/pptx/SKILL.md'), id: 'pptx', message: 'frontmatter YAML repaired (1 values quoted)' },
+        { kind: 'skill', path: join(FIXTURE, 'skills/xlsx/SKILL.md'), id: 'xlsx', message: 'description longer than 1024 characters' },
+      ],
+    })
+    await sdk.close()
+  })
+
+  it('iii-skills check exits 1 on this folder (one skill has no description)', async () => {
+    const run = await runSkills(['check', '--config', CONFIG])
+    expect([run.code, run.stdout.trim().split('\n').at(-1)]).toEqual([1, '5 skills and 0 prompts served, 1 skipped, 3 warnings'])
+  })
+})
