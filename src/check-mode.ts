@@ -9,7 +9,7 @@ import { loadConfig } from './config.js'
 import { diagnosticLines, diagnosticsOf, diagnosticSummary } from './core/diagnostics.js'
 import type { Logger } from './logger.js'
 import { scanFs } from './fs/health.js'
-import { skillsDirPattern } from './skills-dirs.js'
+import { skillsDirPatterns } from './skills-dirs.js'
 
 export interface CheckOptions {
   config: string
@@ -30,7 +30,7 @@ export function parseCheckCli(argv: string[]): CheckOptions {
 
 export async function runCheck(options: CheckOptions, out: Writable, log: Logger): Promise<number> {
   const { config, baseDir } = loadConfig(options.config, log)
-  const skills = [...config.skills, ...options.skillsDirs.map(skillsDirPattern)]
+  const skills = [...config.skills, ...options.skillsDirs.flatMap(skillsDirPatterns)]
   const scan = await scanFs({ skills, prompts: config.prompts }, baseDir, log)
   const diagnostics = diagnosticsOf(scan.skills.skills, [...scan.skills.skipped, ...scan.prompts.skipped])
   for (const line of diagnosticLines(diagnostics)) out.write(`${line}\n`)

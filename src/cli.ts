@@ -29,6 +29,13 @@ Config file (YAML, every key optional; a missing or bad file is logged and the d
   cache.max_staleness_ms         no listing is older than this, whoever wrote (1000)
   rpc_api_path                   POST route of the JSON-RPC discovery endpoint (skills/rpc; "" for none)
 
+Zero config: with --stdio or --embedded and neither --config, --skills-dir nor ./config.yaml, the
+standard roots that exist are served: ./.agents/skills, ./.claude/skills, ~/.agents/skills,
+~/.claude/skills, ~/.codex/skills (the first root wins an id).
+
+Commands:
+  iii-skills check [--config F] [--skills-dir D …]  print skipped files and warnings; exit 1 on a skip
+
 Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine
   iii-skills --embedded --config config.yaml                 own engine, MCP on http://127.0.0.1:3111/mcp
@@ -55,6 +62,10 @@ export interface CliOptions {
   /** Whether `--engine-port` / `--mcp-port` were given (stdio picks a free port / no listener otherwise). */
   enginePortSet: boolean
   mcpPortSet: boolean
+  /** `--skills-dir` (repeatable): SKILL.md folders served beside the config's globs (E5.5). */
+  skillsDirs: string[]
+  /** Whether `--config` was given (zero-config roots apply only when it was not). */
+  configSet: boolean
 }
 
 export type CliOutput = Pick<OutputConfiguration, 'writeOut' | 'writeErr'>
@@ -82,6 +93,8 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
     mcpProfile: raw.mcpProfile,
     enginePortSet: program.getOptionValueSource('enginePort') === 'cli',
     mcpPortSet: program.getOptionValueSource('mcpPort') === 'cli',
+    skillsDirs: raw.skillsDir ?? [],
+    configSet: program.getOptionValueSource('config') === 'cli',
   }
   if (!options.allowRemote) {
     if (!isLoopback(options.engineHost)) program.error(msg.hostNotLoopback('--engine-host', options.engineHost))
@@ -105,6 +118,7 @@ export function buildProgram(output?: CliOutput): Command {
     .option('--state-file <path>', 'embedded engine: keep state in this file, each change on disk before it is acknowledged (default: in memory)')
     .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts')
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
+    .option('--skills-dir <dir>', 'serve every SKILL.md folder under this directory (repeatable; ids relative to it)', collect)
     .addOption(new Option('--mcp-profile <profile>', 'MCP profile').choices(MCP_PROFILES).default('full'))
     .helpOption('-h, --help', 'print help')
     .addHelpText('after', ENVIRONMENT_HELP)
@@ -112,6 +126,10 @@ export function buildProgram(output?: CliOutput): Command {
     .exitOverride()
   if (output !== undefined) program.configureOutput(output)
   return program
+}
+
+function collect(value: string, all: string[] | undefined): string[] {
+  return [...(all ?? []), value]
 }
 
 function urlSource(source: string | undefined): CliOptions['urlSource'] {

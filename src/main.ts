@@ -11,6 +11,7 @@ import { LOG } from './core/messages.js'
 import type { EmbeddedServices } from './embedded-mode.js'
 import { createLogger } from './logger.js'
 import { renderManifest } from './manifest.js'
+import { skillRoots, withRoots } from './skill-roots.js'
 import { guardStdout } from './stdout-guard.js'
 import { startSkillsWorker } from './worker.js'
 
@@ -29,7 +30,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const mcpOut = options.stdio ? guardStdout() : undefined
   const log = createLogger()
-  const loaded = loadConfig(options.config, log)
+  const loaded = withRoots(loadConfig(options.config, log), skillRoots(options, log))
   let stopServices: () => Promise<void>
   // The embedded engine, stdio and the MCP SDK are loaded only in the modes that use them: a worker
   // connecting to an engine (`--url`) stays about 16 MiB smaller without them (README "Performance").

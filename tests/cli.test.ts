@@ -40,6 +40,8 @@ const DEFAULTS: CliOptions = {
   mcpProfile: 'full',
   enginePortSet: false,
   mcpPortSet: false,
+  skillsDirs: [],
+  configSet: false,
 }
 
 describe('parseCli', () => {
@@ -48,7 +50,8 @@ describe('parseCli', () => {
   })
 
   it.each<[string, string[], Partial<CliOptions>]>([
-    ['a config path', ['--config', 'conf/skills.yaml'], { config: 'conf/skills.yaml' }],
+    ['a config path', ['--config', 'conf/skills.yaml'], { config: 'conf/skills.yaml', configSet: true }],
+    ['skills dirs, in order', ['--skills-dir', 'a', '--skills-dir', '/b'], { skillsDirs: ['a', '/b'] }],
     ['the manifest flag', ['--manifest'], { manifest: true }],
     ['an engine url', ['--url', 'ws://engine:1'], { url: 'ws://engine:1', urlSource: 'cli' }],
     ['embedded mode', ['--embedded'], { embedded: true }],
@@ -113,6 +116,8 @@ Options:
                            is acknowledged (default: in memory)
   --allow-remote           embedded engine: allow listening on non-loopback hosts
   --stdio                  serve MCP on stdin/stdout (own engine, or the one at --url)
+  --skills-dir <dir>       serve every SKILL.md folder under this directory (repeatable; ids
+                           relative to it)
   --mcp-profile <profile>  MCP profile (choices: "full", "bridge", default: "full")
   -h, --help               print help
 
@@ -130,6 +135,13 @@ Config file (YAML, every key optional; a missing or bad file is logged and the d
   cache.enabled                  false: every call reads state and the files, as upstream (true)
   cache.max_staleness_ms         no listing is older than this, whoever wrote (1000)
   rpc_api_path                   POST route of the JSON-RPC discovery endpoint (skills/rpc; "" for none)
+
+Zero config: with --stdio or --embedded and neither --config, --skills-dir nor ./config.yaml, the
+standard roots that exist are served: ./.agents/skills, ./.claude/skills, ~/.agents/skills,
+~/.claude/skills, ~/.codex/skills (the first root wins an id).
+
+Commands:
+  iii-skills check [--config F] [--skills-dir D …]  print skipped files and warnings; exit 1 on a skip
 
 Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine

@@ -211,6 +211,8 @@ export const LOG = {
   fanOutFailed: 'on-change fan-out failed',
   fsSkillLoaded: 'loaded fs-backed skill',
   fsSkillWarning: 'fs skill served with a warning',
+  skillRootServed: 'serving the Agent Skills folders of a standard root (no config given)',
+  noSkillRoots: 'no config given and no standard skills root exists: no fs skills served',
   fsPromptLoaded: 'loaded fs-backed prompt',
   fsEntrySkipped: 'skipped fs entry',
   fsScanComplete: 'fs source scan complete',

@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
+import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT, runSkills, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
@@ -94,6 +95,28 @@ describe('a real-world folder of Agent Skills (E5)', () => {
       ],
     })
     await sdk.close()
+  })
+
+  it('serves the standard roots with no config at all (stdio, zero config)', async () => {
+    const home = await makeTempDir()
+    try {
+      await writeTree(home, { 'project/.agents/skills/lint/SKILL.md': '---\nname: lint\ndescription: Lint the code.\n---\n# Lint\n' })
+      await writeTree(home, { '.claude/skills/pdf/SKILL.md': readFileSync(join(FIXTURE, 'skills/pdf/SKILL.md'), 'utf8') })
+      const transport = new StdioClientTransport({
+        command: process.execPath, args: [join(REPO_ROOT, 'dist/src/main.js'), '--stdio'], stderr: 'ignore', cwd: join(home, 'project'),
+        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>, HOME: home },
+      })
+      const client = new Client({ name: 'e5-zero-config', version: '0.0.0' })
+      await client.connect(transport)
+      try {
+        const { resources } = await client.listResources()
+        expect(resources.map((r) => [r.uri, r.title])).toEqual([['iii://skills', 'Skills index'], ['iii://lint', 'lint'], ['iii://pdf', 'PDF toolkit']])
+      } finally {
+        await client.close()
+      }
+    } finally {
+      await removeTempDir(home)
+    }
   })
 
   it('iii-skills check exits 1 on this folder (one skill has no description)', async () => {
