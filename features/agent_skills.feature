@@ -18,7 +18,7 @@ Feature: Agent Skills folders in skills: globs (E1)
 
   Scenario: every valid folder is listed under its folder path, nested folders included, with origin fs
     When I list skills
-    Then the listing ids are "acme, acme/billing, changelog-writer, pdf-forms"
+    Then the listing ids are "acme, acme/billing, changelog-writer, long-description, pdf-forms, wrong-name"
     And the listing has a fs entry with id "acme/billing" and origin "fs"
     And the listing entry "pdf-forms" describes the file "agent-kit/skills/pdf-forms/SKILL.md"
 
@@ -54,19 +54,21 @@ Feature: Agent Skills folders in skills: globs (E1)
 
   Scenario: the boot diagnostics load the valid folders and warn once per refused folder, naming its reason
     When the worker's boot diagnostics scan the config dir
-    Then the boot diagnostics load the skills "acme, acme/billing, changelog-writer, pdf-forms"
+    Then the boot diagnostics load the skills "acme, acme/billing, changelog-writer, long-description, pdf-forms, wrong-name"
     And the boot diagnostics warn "skipped fs entry" exactly for:
       | path                                        | reason                                                                                                                                                              |
       | agent-kit/skills/Uppercase-Skill/SKILL.md   | invalid id "Uppercase-Skill": invalid id (segment 1 of "Uppercase-Skill"): segment may only contain lowercase ASCII letters, digits, '-' and '_': "Uppercase-Skill" |
       | agent-kit/skills/broken-yaml/SKILL.md       | invalid frontmatter YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2 column 23                                      |
       | agent-kit/skills/empty-description/SKILL.md | frontmatter missing non-empty `description`                                                                                                                         |
-      | agent-kit/skills/long-description/SKILL.md  | description longer than 1024 characters                                                                                                                             |
       | agent-kit/skills/no-frontmatter/SKILL.md    | missing YAML frontmatter (expected --- ... --- block at file start)                                                                                                 |
-      | agent-kit/skills/wrong-name/SKILL.md        | frontmatter name "right-name" does not match folder "wrong-name"                                                                                                    |
 
   Scenario: a refused folder is not served
+    When I read the URI "iii://empty-description"
+    Then the call fails with "Skill not found: empty-description"
+
+  Scenario: a folder named differently from its frontmatter name, or described at length, is served (E5.1)
     When I read the URI "iii://wrong-name"
-    Then the call fails with "Skill not found: wrong-name"
+    Then the contents text is "# Wrong name\n"
 
   Scenario: a folder with YAML that is not a mapping is refused with the YAML rule's text
     Given a skill folder "solo-skill" with SKILL.md:
@@ -83,9 +85,7 @@ Feature: Agent Skills folders in skills: globs (E1)
       | agent-kit/skills/Uppercase-Skill/SKILL.md   | invalid id "Uppercase-Skill": invalid id (segment 1 of "Uppercase-Skill"): segment may only contain lowercase ASCII letters, digits, '-' and '_': "Uppercase-Skill" |
       | agent-kit/skills/broken-yaml/SKILL.md       | invalid frontmatter YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2 column 23                                      |
       | agent-kit/skills/empty-description/SKILL.md | frontmatter missing non-empty `description`                                                                                                                         |
-      | agent-kit/skills/long-description/SKILL.md  | description longer than 1024 characters                                                                                                                             |
       | agent-kit/skills/no-frontmatter/SKILL.md    | missing YAML frontmatter (expected --- ... --- block at file start)                                                                                                 |
-      | agent-kit/skills/wrong-name/SKILL.md        | frontmatter name "right-name" does not match folder "wrong-name"                                                                                                    |
       | solo-skill/SKILL.md                         | invalid frontmatter YAML: invalid type: sequence, expected struct SkillFrontmatter                                                                                  |
 
   # ── serving (E1.3) ───────────────────────────────────────────────────
@@ -113,16 +113,16 @@ Feature: Agent Skills folders in skills: globs (E1)
       # Release notes
       """
     When I read the URI "iii://skills"
-    Then the index has the line "- [`changelog-writer`](iii://changelog-writer) — Release notes — Write release notes."
+    Then the index has the line "- [`changelog-writer`](iii://changelog-writer) — changelog-writer — Write release notes."
 
-  # ── titles and descriptions (E1.4) ───────────────────────────────────
+  # ── titles and descriptions (E5.3) ───────────────────────────────────
 
-  Scenario: the index titles a folder by its H1, else its frontmatter name, else its id, and describes it by its frontmatter
+  Scenario: the index titles a folder by its frontmatter name, else its last id segment, never a body heading, and describes it by its frontmatter
     When I read the URI "iii://skills"
-    Then the index has the line "- [`acme`](iii://acme) — ACME platform — How ACME's internal services fit together, which team owns which data, and how the services talk through the iii engine. Start here before t..."
-    And the index has the line "  - [`acme/billing`](iii://acme/billing) — ACME billing — Issue refunds and credit notes in ACME billing, following the approval rules."
+    Then the index has the line "- [`acme`](iii://acme) — acme — How ACME's internal services fit together, which team owns which data, and how the services talk through the iii engine. Start here before t..."
+    And the index has the line "  - [`acme/billing`](iii://acme/billing) — billing — Issue refunds and credit notes in ACME billing, following the approval rules."
     And the index has the line "- [`changelog-writer`](iii://changelog-writer) — changelog-writer — Write a changelog entry from a list of merged pull requests, grouped as Added, Changed and Fixed."
-    And the index has the line "- [`pdf-forms`](iii://pdf-forms) — PDF forms — Fill in PDF forms from structured data. Use when the user hands over a PDF with form fields and the values that should go into them."
+    And the index has the line "- [`pdf-forms`](iii://pdf-forms) — pdf-forms — Fill in PDF forms from structured data. Use when the user hands over a PDF with form fields and the values that should go into them."
 
   Scenario: a folder without an H1 is titled by its frontmatter name in the index and in resources-list
     Given a skill folder "solo-skill" with SKILL.md:
@@ -136,6 +136,6 @@ Feature: Agent Skills folders in skills: globs (E1)
     When I read the URI "iii://skills"
     Then the index has the line "- [`solo-skill`](iii://solo-skill) — solo-skill — Named, but no heading."
     When I call skills::resources-list
-    Then the resource "iii://pdf-forms" is named "PDF forms"
+    Then the resource "iii://pdf-forms" is named "pdf-forms"
     And the resource "iii://changelog-writer" is named "changelog-writer"
     And the resource "iii://solo-skill" is named "solo-skill"

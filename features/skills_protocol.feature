@@ -36,9 +36,11 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
         {"name": "acme", "version": "3.0.0"},
         {"name": "acme.billing", "version": "2.1.0"},
         {"name": "changelog-writer", "version": "0.0.0"},
+        {"name": "long-description", "version": "0.0.0"},
         {"name": "notes", "version": "0.9.0"},
         {"name": "pdf-forms", "version": "0.0.0"},
-        {"name": "team.handbook", "version": "0.0.0"}
+        {"name": "team.handbook", "version": "0.0.0"},
+        {"name": "wrong-name", "version": "0.0.0"}
       ], "next_cursor": null}
       """
 
@@ -82,7 +84,7 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       """
       {"limit": 3, "cursor": "<var:page2>"}
       """
-    Then the listed names are "pdf-forms"
+    Then the listed names are "long-description, pdf-forms, wrong-name"
     And the next cursor is null
 
   Scenario: a walk with limit 3 returns every entry present throughout exactly once while others come and go
@@ -218,7 +220,7 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       | case                      | input                                        | error                                                                                |
       | an unknown name           | {"name": "nope"}                             | Skill not found: nope                                                                |
       | an id instead of its name | {"name": "acme/billing"}                     | Skill not found: acme/billing                                                        |
-      | a refused folder          | {"name": "wrong-name"}                       | Skill not found: wrong-name                                                          |
+      | a refused folder          | {"name": "no-frontmatter"}                   | Skill not found: no-frontmatter                                                      |
       | another version           | {"name": "acme.billing", "version": "1.0.0"} | Skill version not found: acme.billing@1.0.0                                          |
       | an unknown detail         | {"name": "acme", "detail": "names"}          | invalid value for field `detail`: must be one of \"manifest\", \"summary\", \"full\" |
       | no name                   | {"detail": "full"}                           | missing field `name`                                                                 |
