@@ -43,11 +43,14 @@ describe('booting over a folder of Agent Skills', () => {
       { level: 40, kind: 'skill', path: skill('Uppercase-Skill'), reason: `invalid id "Uppercase-Skill": invalid id (segment 1 of "Uppercase-Skill"): segment may only contain lowercase ASCII letters, digits, '-' and '_': "Uppercase-Skill"` },
       { level: 40, kind: 'skill', path: skill('broken-yaml'), reason: 'invalid frontmatter YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2 column 23' },
       { level: 40, kind: 'skill', path: skill('empty-description'), reason: 'frontmatter missing non-empty `description`' },
-      { level: 40, kind: 'skill', path: skill('long-description'), reason: 'description longer than 1024 characters' },
       { level: 40, kind: 'skill', path: skill('no-frontmatter'), reason: 'missing YAML frontmatter (expected --- ... --- block at file start)' },
-      { level: 40, kind: 'skill', path: skill('wrong-name'), reason: 'frontmatter name "right-name" does not match folder "wrong-name"' },
     ])
-    expect(summary).toMatchObject({ skills: 4, prompts: 0, skipped: 6, base_dir: dir })
+    expect(summary).toMatchObject({ skills: 6, prompts: 0, skipped: 4, base_dir: dir })
+    // E5.1: served, with a warning each.
+    expect(worker.logs.filter((line) => line.msg === LOG.fsSkillWarning).map(({ id, warning }) => [id, warning])).toEqual([
+      ['long-description', 'description longer than 1024 characters'],
+      ['wrong-name', 'frontmatter name "right-name" does not match folder "wrong-name"'],
+    ])
   })
 
   it('keeps the lifecycle lines and lists the extension functions on a line of their own', async () => {
@@ -56,7 +59,7 @@ describe('booting over a folder of Agent Skills', () => {
     expect(messages).toContain('skills ready: 13 functions + 2 custom trigger types')
     expect(worker.logs.find((line) => line.msg === LOG.extensionsRegistered)).toMatchObject({
       level: 30,
-      functions: ['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline'],
+      functions: ['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline', 'skills::diagnostics', 'skills::mcp-resources-list'],
     })
   })
 
@@ -66,7 +69,9 @@ describe('booting over a folder of Agent Skills', () => {
         { name: 'acme', version: '3.0.0' },
         { name: 'acme.billing', version: '2.1.0' },
         { name: 'changelog-writer', version: '0.0.0' },
+        { name: 'long-description', version: '0.0.0' },
         { name: 'pdf-forms', version: '1.4.0' },
+        { name: 'wrong-name', version: '0.0.0' },
       ],
       next_cursor: null,
     })

@@ -46,9 +46,9 @@ const INDEX_HEADER =
 const CUSTOM_SECTION =
   '## Custom skills\n\nLoaded from `skills:` glob patterns in the worker config. The file system is the source of ' +
   'truth for these entries.\n\n' +
-  '- [`code-review`](iii://code-review) — Code review — Review a diff before it is merged - correctness first, then ' +
+  '- [`code-review`](iii://code-review) — code-review — Review a diff before it is merged - correctness first, then ' +
   'tests, then naming and size. Use when asked to review a pull request or a patch.\n' +
-  '- [`commit-message`](iii://commit-message) — Commit messages — Write a git commit message for staged changes - a ' +
+  '- [`commit-message`](iii://commit-message) — commit-message — Write a git commit message for staged changes - a ' +
   'short imperative subject, a blank line, and a body that says why. Use before every commit.\n' +
   '- [`iii-skills`](iii://iii-skills) — The skills registry — This worker serves orientation docs ("skills") and ' +
   'slash-command prompts to AI agents over iii:// URIs. Read it to learn how to publish and ...\n' +
@@ -65,8 +65,8 @@ const INDEX_RESOURCE = {
 const ROOT_RESOURCE = { uri: 'iii://iii-skills', name: 'The skills registry', mimeType: 'text/markdown' }
 // The demo's Agent Skills folders (agent-skills/*/SKILL.md), listed before iii-skills by id.
 const AGENT_SKILL_RESOURCES = [
-  { uri: 'iii://code-review', name: 'Code review', mimeType: 'text/markdown' },
-  { uri: 'iii://commit-message', name: 'Commit messages', mimeType: 'text/markdown' },
+  { uri: 'iii://code-review', name: 'code-review', mimeType: 'text/markdown' },
+  { uri: 'iii://commit-message', name: 'commit-message', mimeType: 'text/markdown' },
 ]
 const WRITE_SKILL_PROMPT = {
   name: 'write-skill',

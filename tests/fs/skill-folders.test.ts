@@ -136,6 +136,7 @@ describe('what a folder entry carries (E1.3, E5.3, E2 fields)', () => {
       title: 'pdf',
       description: 'Fill PDF forms. Use for invoices.',
       fullDescription: 'Fill PDF forms. Use for invoices.',
+      bodyBytes: Buffer.byteLength('# PDF tools\n\nHow to fill forms.\n'),
       frontmatter: {
         name: 'pdf',
         description: 'Fill PDF forms. Use for invoices.\n',

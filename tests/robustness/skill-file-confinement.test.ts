@@ -100,7 +100,7 @@ describe('read_skill_file confinement', () => {
   })
 
   it('refuses paths for unknown, refused and crafted names without reading anything', async () => {
-    for (const name of ['nope', 'wrong-name', '..', 'kit.skills.pdf-forms', '../secret', 'pdf-forms/..']) {
+    for (const name of ['nope', 'no-frontmatter', '..', 'kit.skills.pdf-forms', '../secret', 'pdf-forms/..']) {
       expect(await refusal('SKILL.md', name)).toBe(`Skill not found: ${name}`)
     }
   })

@@ -2,17 +2,23 @@ import { describe, expect, it } from 'vitest'
 import { EXTENSION_FUNCTIONS, FUNCTION_BY_ID, FUNCTIONS } from '../../src/schemas/functions.js'
 
 const ids = EXTENSION_FUNCTIONS.map((f) => f.id)
+const INTERNAL = ['skills::diagnostics', 'skills::mcp-resources-list']
+const publicIds = ids.filter((id) => !INTERNAL.includes(id))
 const spec = (id: string) => FUNCTION_BY_ID.get(id)!
 
 describe('published Skills Protocol functions (E2)', () => {
   it('registers the three discovery functions besides, not among, the 13 upstream ones', () => {
-    expect(ids).toEqual(['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline'])
+    expect(ids).toEqual(['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline', ...INTERNAL])
     expect(FUNCTIONS).toHaveLength(13)
     expect(FUNCTIONS.map((f) => f.id)).not.toContain('skill::list_skills')
   })
 
-  it.each(ids)('%s is public: no internal metadata', (id) => {
+  it.each(publicIds)('%s is public: no internal metadata', (id) => {
     expect(spec(id).metadata).toEqual({})
+  })
+
+  it.each(INTERNAL)('%s is internal (E5): metadata {internal: true}, a skills:: id no tool list shows', (id) => {
+    expect(spec(id).metadata).toEqual({ internal: true })
   })
 
   it('publishes the list_skills request with its bounds and defaults', () => {
