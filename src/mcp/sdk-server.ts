@@ -20,6 +20,8 @@ export const FULL_CAPABILITIES: ServerCapabilities = Object.freeze({
   tools: { listChanged: true },
   resources: { listChanged: true, subscribe: true },
   prompts: { listChanged: true },
+  // E6.7: the SDK server answers logging/setLevel per session and filters notifications/message by it.
+  logging: {},
 })
 const BRIDGE_CAPABILITIES: ServerCapabilities = Object.freeze({ tools: {}, resources: {}, prompts: {} })
 

@@ -37,6 +37,7 @@ describe('an MCP client on the default (full) endpoint of --embedded', () => {
       tools: { listChanged: true },
       resources: { listChanged: true, subscribe: true },
       prompts: { listChanged: true },
+      logging: {},
     })
   })
 

@@ -45,7 +45,7 @@ describe('a real SDK client on the full profile', () => {
   it('sees the iii-skills identity and the list-changed and subscribe capabilities', () => {
     expect([mcp!.client.getServerVersion(), mcp!.client.getServerCapabilities()]).toEqual([
       { name: 'iii-skills', version: '1.2.3' },
-      { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true } },
+      { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {} },
     ])
   })
 
@@ -105,9 +105,14 @@ describe('a real SDK client on the full profile', () => {
     })
   })
 
-  it.each(['foo/bar', 'logging/setLevel', 'initialize/x'])('answers %s with -32601 naming the method', async (method) => {
-    const params = method === 'logging/setLevel' ? { level: 'info' as LoggingLevel } : {}
-    await expect(mcp!.client.request({ method, params } as never, EmptyResultSchema)).rejects.toMatchObject({
+  it('answers logging/setLevel (E6.7) and refuses a level that is not one', async () => {
+    expect(await mcp!.client.setLoggingLevel('warning' as LoggingLevel)).toEqual({})
+    await expect(mcp!.client.request({ method: 'logging/setLevel', params: { level: 'loud' } } as never, EmptyResultSchema))
+      .rejects.toThrow(/level/)
+  })
+
+  it.each(['foo/bar', 'initialize/x'])('answers %s with -32601 naming the method', async (method) => {
+    await expect(mcp!.client.request({ method, params: {} } as never, EmptyResultSchema)).rejects.toMatchObject({
       code: -32601,
       message: `MCP error -32601: Method not found: ${method}`,
     })
