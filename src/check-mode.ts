@@ -3,13 +3,13 @@
  * own loader, no engine needed, prints every skip and warning (one line each) and a summary, and
  * exits 1 when anything was skipped, 0 otherwise, so a skill repository can run it in its CI.
  */
+import { resolve } from 'node:path'
 import type { Writable } from 'node:stream'
 import { Command } from 'commander'
 import { loadConfig } from './config.js'
 import { diagnosticLines, diagnosticsOf, diagnosticSummary } from './core/diagnostics.js'
 import type { Logger } from './logger.js'
 import { scanFs } from './fs/health.js'
-import { skillsDirPatterns } from './skills-dirs.js'
 
 export interface CheckOptions {
   config: string
@@ -30,8 +30,7 @@ export function parseCheckCli(argv: string[]): CheckOptions {
 
 export async function runCheck(options: CheckOptions, out: Writable, log: Logger): Promise<number> {
   const { config, baseDir } = loadConfig(options.config, log)
-  const skills = [...config.skills, ...options.skillsDirs.flatMap(skillsDirPatterns)]
-  const scan = await scanFs({ skills, prompts: config.prompts }, baseDir, log)
+  const scan = await scanFs({ ...config, skill_roots: options.skillsDirs.map((d) => resolve(d)) }, baseDir, log)
   const diagnostics = diagnosticsOf(scan.skills.skills, [...scan.skills.skipped, ...scan.prompts.skipped])
   for (const line of diagnosticLines(diagnostics)) out.write(`${line}\n`)
   out.write(`${diagnosticSummary(scan.skills.skills.length, scan.prompts.prompts.length, diagnostics)}\n`)

@@ -13,6 +13,11 @@ export interface SkillsConfig {
   rpc_api_path?: string
   /** The registry cache (E3); absent means the defaults of `DEFAULT_CACHE`. */
   cache?: CacheConfig
+  /**
+   * Absolute folders whose SKILL.md folders are served after the globs (E5.5: `--skills-dir`, the
+   * standard roots); set from the command line, never read from the YAML.
+   */
+  skill_roots?: string[]
 }
 
 export interface CacheConfig {

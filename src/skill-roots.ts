@@ -10,7 +10,6 @@ import type { CliOptions } from './cli.js'
 import type { LoadedConfig } from './config-types.js'
 import { LOG } from './core/messages.js'
 import type { Logger } from './logger.js'
-import { skillsDirPatterns } from './skills-dirs.js'
 
 export function standardRoots(cwd: string, home: string): string[] {
   return [join(cwd, '.agents/skills'), join(cwd, '.claude/skills'), join(home, '.agents/skills'), join(home, '.claude/skills'), join(home, '.codex/skills')]
@@ -27,10 +26,10 @@ export function skillRoots(options: Pick<CliOptions, 'skillsDirs' | 'configSet' 
   return found
 }
 
-/** The config with the roots' globs after its own. */
+/** The config with the roots served after its globs. */
 export function withRoots(loaded: LoadedConfig, roots: readonly string[]): LoadedConfig {
   if (roots.length === 0) return loaded
-  return { ...loaded, config: { ...loaded.config, skills: [...loaded.config.skills, ...roots.flatMap(skillsDirPatterns)] } }
+  return { ...loaded, config: { ...loaded.config, skill_roots: [...roots] } }
 }
 
 function isDirectory(path: string): boolean {

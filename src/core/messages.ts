@@ -125,6 +125,8 @@ export const FS_DESCRIPTION_TOO_LONG = 'description longer than 1024 characters'
 // E5.1: warnings a served skill folder carries ("warn, but load").
 export const fsInvalidSkillName = (name: string) => `frontmatter name ${dbg(name)} is not a valid skill name`
 export const fsYamlRepaired = (quoted: number) => `frontmatter YAML repaired (${quoted} values quoted)`
+export const fsRootCollision = (id: string, served: string, other: string) =>
+  `id ${dbg(id)} is in two places: ${served} is served, ${other} is not (the first root wins)`
 export const fsDuplicateName = (name: string, firstPath: string) =>
   `duplicate name ${dbg(name)} also produced by ${firstPath}`
 export const FS_SHADOWED_BY_STATE = 'collision with state-backed entry'

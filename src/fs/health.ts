@@ -9,6 +9,7 @@ import * as msg from '../core/messages.js'
 import type { Logger } from '../logger.js'
 import { expandPromptGlobs } from './prompt-files.js'
 import { expandSkillGlobs } from './skill-files.js'
+import { addSkillRoots } from './skill-roots.js'
 import { directView, type FsView } from './fs-view.js'
 import type { FsPrompt, FsSkill, FsSkip } from './types.js'
 
@@ -33,12 +34,14 @@ export interface FsScan {
 }
 
 export async function scanFs(
-  config: Pick<SkillsConfig, 'skills' | 'prompts'>,
+  config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>,
   baseDir: string,
   log: Logger,
   view: FsView = directView,
 ): Promise<FsScan> {
-  const skills = await expandSkillGlobs(config.skills, baseDir, log, view)
+  const globbed = await expandSkillGlobs(config.skills, baseDir, log, view)
+  const rooted = await addSkillRoots(globbed.skills, config.skill_roots ?? [], log, view)
+  const skills = { skills: rooted.skills, skipped: [...globbed.skipped, ...rooted.skipped] }
   const prompts = await expandPromptGlobs(config.prompts, baseDir, log, view)
   return { skills, prompts }
 }

@@ -61,7 +61,7 @@ export class FsSources {
   private pendingSince: number | undefined
 
   constructor(
-    private readonly config: Pick<SkillsConfig, 'skills' | 'prompts'>,
+    private readonly config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>,
     readonly baseDir: string,
     private readonly log: Logger,
     private readonly options: FsSourcesOptions = {},
@@ -125,7 +125,7 @@ export class FsSources {
   }
 
   private hasGlobs(): boolean {
-    return this.config.skills.length > 0 || this.config.prompts.length > 0
+    return this.config.skills.length > 0 || this.config.prompts.length > 0 || (this.config.skill_roots ?? []).length > 0
   }
 
   private watchedView(): WatchedView | undefined {

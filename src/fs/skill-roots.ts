@@ -1,0 +1,61 @@
+/**
+ * Skill roots (E5.5): `--skills-dir DIR` and the standard roots. Every `SKILL.md` folder under a
+ * root, ids relative to it, at most 6 levels deep, hidden folders (`.git` among them) and
+ * `node_modules` never served: one glob per depth whose components are `[!.]*` (so the static
+ * prefix, and with it the id's root, is the root), matches under `node_modules` dropped. They come
+ * after the config's globs; the first to serve an id wins, and a root's later entry for that id is
+ * not served but recorded as a warning on the one that is, naming both paths.
+ */
+import { resolve } from 'node:path'
+import * as msg from '../core/messages.js'
+import type { Logger } from '../logger.js'
+import { mapInBatches } from './batches.js'
+import type { Loaded } from './expand-unique.js'
+import { directView, type FsView } from './fs-view.js'
+import { globMatches } from './glob-matches.js'
+import { loadSkillFile } from './skill-files.js'
+import type { FsSkill, FsSkip } from './types.js'
+
+export const SKILL_ROOT_MAX_DEPTH = 6
+const NEVER_ENTERED = 'node_modules'
+
+// "./skills" => ["/abs/skills/[!.]*/SKILL.md", "/abs/skills/[!.]*/[!.]*/SKILL.md", … 6 levels]
+export function skillRootPatterns(dir: string): string[] {
+  const root = resolve(dir).replace(/\/$/, '')
+  return Array.from({ length: SKILL_ROOT_MAX_DEPTH }, (_, depth) => `${root}/${'[!.]*/'.repeat(depth + 1)}SKILL.md`)
+}
+
+/** The roots' skills merged after `served` (sorted by id), with the roots' skips. */
+export async function addSkillRoots(
+  served: FsSkill[],
+  roots: readonly string[],
+  log: Logger,
+  view: FsView = directView,
+): Promise<{ skills: FsSkill[]; skipped: FsSkip[] }> {
+  if (roots.length === 0) return { skills: served, skipped: [] }
+  const byId = new Map(served.map((s) => [s.id, s]))
+  const skipped: FsSkip[] = []
+  for (const root of roots) {
+    for (const pattern of skillRootPatterns(root)) {
+      const result = await globMatches(pattern, '/', log, view)
+      if ('error' in result) continue
+      const matches = result.matches.filter((m) => !m.id.split('/').includes(NEVER_ENTERED))
+      const loads = await mapInBatches(matches, (match) => view.remember(match.path, `skill:${match.id}`, async () => loadSkillFile(match)))
+      for (const [i, match] of matches.entries()) {
+        const loaded = loads[i] as Loaded<FsSkill>
+        if ('reason' in loaded) {
+          skipped.push({ kind: 'skill', path: match.path, reason: loaded.reason })
+          continue
+        }
+        const first = byId.get(loaded.entry.id)
+        if (first === undefined) byId.set(loaded.entry.id, loaded.entry)
+        else if (first.path !== match.path) {
+          const warning = msg.fsRootCollision(loaded.entry.id, first.path, match.path)
+          byId.set(first.id, { ...first, warnings: [...(first.warnings ?? []), warning] })
+        }
+      }
+    }
+  }
+  const skills = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return { skills, skipped }
+}
