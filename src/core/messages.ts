@@ -174,6 +174,14 @@ export const fileChangedWhileRead = (path: string) => `File changed while it was
 export const invalidSkillToml = (name: string, error: string) => `Invalid skill.toml of ${name}: ${error}`
 export const CURSOR_FOREIGN = 'not a cursor returned by list_skills'
 export const CURSOR_OTHER_NAMESPACE = 'was returned for another namespace'
+// --- E6: the MCP Skills Extension (SEP-2640) ---------------------------------------------------------
+export const notPublishedInvalidName = (name: string) => `not published as an MCP skill: ${dbg(name)} is not a valid skill name`
+export const notPublishedNameDiffers = (name: string, segment: string) =>
+  `not published as an MCP skill: frontmatter name ${dbg(name)} differs from ${dbg(segment)}`
+export const resourceNotFound = (uri: string) => `Resource not found: ${uri}`
+export const notADirectory = (uri: string) => `Not a directory: ${uri}`
+export const notASkill = (uri: string) => `Not a skill: ${uri}`
+
 // --- E7: outline, sections by anchor, token budgets ------------------------------------------------
 export const INVALID_CURSOR = 'Invalid cursor'
 export const MAX_SECTIONS_LISTED = 20

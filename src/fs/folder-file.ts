@@ -47,6 +47,34 @@ export async function readFolderFileIfAny(folder: string, path: string): Promise
   }
 }
 
+/** Max bytes of one `skill://` file served raw (E6.5); larger ones are refused like a missing one. */
+export const MAX_SKILL_RESOURCE_BYTES = 8 * 1024 * 1024
+
+/**
+ * The raw bytes of a regular file below `folder`, nested skill folders' files included (the SEP
+ * publishes them in the enclosing skill too), with the same confinement as `readFolderFileIfAny`;
+ * undefined when there is no such file.
+ */
+export async function readFolderBytes(folder: string, path: string): Promise<Buffer | undefined> {
+  const root = await realpathOf(folder)
+  const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
+  if (root === undefined || target === undefined || !isWithin(root, target)) return undefined
+  let handle: FileHandle
+  try {
+    handle = await open(target, OPEN_FLAGS)
+  } catch {
+    return undefined
+  }
+  try {
+    const info = await handle.stat({ bigint: true })
+    if (!(await stillTarget(handle, info, root, path, target))) throw new SkillsError(msg.fileChangedWhileRead(path))
+    if (!info.isFile() || info.size > BigInt(MAX_SKILL_RESOURCE_BYTES)) return undefined
+    return await handle.readFile()
+  } finally {
+    await handle.close()
+  }
+}
+
 async function realpathOf(path: string): Promise<string | undefined> {
   try {
     return await realpath(path)

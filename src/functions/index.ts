@@ -8,6 +8,7 @@ import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from
 import { fsDiagnostics } from './diagnostics.js'
 import { fetchSkills } from './fetch.js'
 import { listMcpResources } from './mcp-resources.js'
+import { listSepSkills, readSepDirectory, readSepResource } from './sep-skills.js'
 import { outlineSkill } from './outline.js'
 import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
 import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
@@ -48,5 +49,8 @@ export const EXTENSION_HANDLERS: Readonly<Record<string, AnyHandler>> = guarded(
   'skill::search': searchSkills,
   'skill::outline': outlineSkill,
   'skills::diagnostics': fsDiagnostics,
+  'skills::sep-list': listSepSkills,
+  'skills::sep-read': readSepResource,
+  'skills::sep-directory': readSepDirectory,
   'skills::mcp-resources-list': listMcpResources,
 })

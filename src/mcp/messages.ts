@@ -12,6 +12,8 @@ export const TOOL_NAME_REQUIRED = 'tools/call requires a non-empty string name'
 export const TOOL_NAME_HIDDEN = 'tool name resolves to a hidden iii function id'
 /** Full profile: resources/subscribe and resources/unsubscribe without a string `uri`. */
 export const uriRequired = (method: string) => `${method} requires a string uri`
+export const INVALID_SKILLS_CURSOR = 'Invalid cursor'
+export const notAServedSkill = (uri: string) => `Not a served skill: ${uri}`
 /** Logged only: a change check whose view did not answer in time. */
 export const viewTimedOut = (ms: number) => `no answer within ${ms} ms`
 

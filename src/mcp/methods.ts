@@ -11,6 +11,7 @@ import {
   failure, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, success, type RpcId, type RpcResponse,
 } from './jsonrpc.js'
 import * as msg from './messages.js'
+import { getSkill, listSkills, readDirectory, readSkillResource, SKILL_URI_PREFIX, skillMdResources } from './skills-extension.js'
 import { callTool, listTools } from './tools.js'
 import { isJsonObject, type JsonObject, type McpBackend, type McpProfile } from './types.js'
 
@@ -68,7 +69,7 @@ const METHODS: Readonly<Record<string, Method>> = Object.freeze({
   ...Object.fromEntries(
     Object.entries(DELEGATES).map(([method, delegate]): [string, Method] => [
       method,
-      { profiles: BOTH, run: (params, ctx) => callDelegate(delegate, params, ctx.backend, ctx.log, ctx.profile) },
+      { profiles: BOTH, run: (params, ctx) => withSkillsExtension(method, params, ctx, () => callDelegate(delegate, params, ctx.backend, ctx.log, ctx.profile)) },
     ]),
   ),
   'resources/subscribe': {
@@ -87,7 +88,21 @@ const METHODS: Readonly<Record<string, Method>> = Object.freeze({
     },
   },
   'completion/complete': { profiles: FULL, run: async () => EMPTY_COMPLETION },
+  'skills/list': { profiles: FULL, run: (params, ctx) => listSkills(params, ctx.backend) },
+  'skills/get': { profiles: FULL, run: (params, ctx) => getSkill(params, ctx.backend) },
+  'resources/directory/read': { profiles: FULL, run: (params, ctx) => readDirectory(params, ctx.backend) },
 })
+
+/** The full profile's additions to resources/read and resources/list for the Skills Extension (E6.5). */
+async function withSkillsExtension(method: string, params: unknown, ctx: MethodContext, delegate: () => Promise<JsonObject>): Promise<JsonObject> {
+  if (ctx.profile !== 'full') return delegate()
+  const uri = isJsonObject(params) ? params.uri : undefined
+  if (method === 'resources/read' && typeof uri === 'string' && uri.startsWith(SKILL_URI_PREFIX)) return readSkillResource(uri, ctx.backend)
+  if (method !== 'resources/list') return delegate()
+  const [listed, skillMds] = await Promise.all([delegate(), skillMdResources(ctx.backend)])
+  const resources = Array.isArray(listed.resources) ? listed.resources : []
+  return { ...listed, resources: [...resources, ...skillMds] }
+}
 
 /** Runs `method`; throws RpcError (-32601 for a method the profile does not serve, -32603 for a crash). */
 export async function dispatch(method: string, params: unknown, ctx: MethodContext): Promise<JsonObject> {

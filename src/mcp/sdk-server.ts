@@ -12,6 +12,7 @@ import type { ChangeHub } from './change-hub.js'
 import * as msg from './messages.js'
 import { dispatch, type MethodContext } from './methods.js'
 import { McpSession } from './session.js'
+import { SKILLS_EXTENSION_CAPABILITY } from './skills-extension.js'
 
 export const FULL_SERVER_NAME = 'iii-skills'
 const BRIDGE_SERVER_NAME = 'mcp'
@@ -22,6 +23,7 @@ export const FULL_CAPABILITIES: ServerCapabilities = Object.freeze({
   prompts: { listChanged: true },
   // E6.7: the SDK server answers logging/setLevel per session and filters notifications/message by it.
   logging: {},
+  extensions: SKILLS_EXTENSION_CAPABILITY,
 })
 const BRIDGE_CAPABILITIES: ServerCapabilities = Object.freeze({ tools: {}, resources: {}, prompts: {} })
 

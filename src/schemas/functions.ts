@@ -12,6 +12,7 @@ import * as outline from './outline.js'
 import * as prompts from './prompts.js'
 import * as resources from './resources.js'
 import * as search from './search.js'
+import * as sep from './sep.js'
 import * as skills from './skills.js'
 
 export interface FunctionSpec {
@@ -183,6 +184,27 @@ export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
     'Internal: the files the fs sources skip (with the reason) and the skills they serve with a warning, in path order.',
     empty,
     { schema: diagnostics.DiagnosticsOutput, title: 'DiagnosticsOutput', definitions: { Skipped: diagnostics.Skipped, Warning: diagnostics.Warning } },
+    { internal: true },
+  ),
+  define(
+    'skills::sep-list',
+    'Internal: the MCP Skills Extension (SEP-2640) catalogue: every published skill with its frontmatter and the sha256 digest of each file.',
+    { schema: sep.SepListInput, title: 'SepListInput' },
+    anyValue,
+    { internal: true },
+  ),
+  define(
+    'skills::sep-read',
+    'Internal: one skill:// file of the MCP Skills Extension, as text or base64 blob.',
+    { schema: sep.SepUriInput, title: 'SepUriInput' },
+    anyValue,
+    { internal: true },
+  ),
+  define(
+    'skills::sep-directory',
+    'Internal: the direct children of a skill:// folder (resources/directory/read).',
+    { schema: sep.SepUriInput, title: 'SepUriInput' },
+    anyValue,
     { internal: true },
   ),
   define(

@@ -1,0 +1,138 @@
+/**
+ * The MCP Skills Extension's catalogue (E6.2–E6.5, SEP-2640), as internal functions the MCP front
+ * calls: `skills::sep-list` (every published skill with its frontmatter and the sha256 digest of
+ * every file), `skills::sep-read` (one `skill://` file's raw bytes) and `skills::sep-directory` (the
+ * direct children of a skill folder or subfolder). Everything is read at call time, so a listing
+ * reflects every change completed before it and a read gives the bytes a listing now would digest.
+ */
+import { dirname } from 'node:path'
+import { SkillsError } from '../core/errors.js'
+import { validateId } from '../core/ids.js'
+import { indexLine } from '../core/index-page.js'
+import type { JsonObject } from '../core/json.js'
+import * as msg from '../core/messages.js'
+import {
+  digestOf, DIRECTORY_MIME, mimeTypeOf, SKILL_SCHEME, skillUri, synthesisedSkillMd, unpublishedReason,
+} from '../core/sep-skill.js'
+import { SKILL_FILE } from '../core/skill-folder.js'
+import { readFolderBytes } from '../fs/folder-file.js'
+import { readTextFile } from '../fs/read-text.js'
+import { directChildren, skillFolderFiles } from '../fs/skill-tree.js'
+import type { FsSkill } from '../fs/types.js'
+import type { Deps } from './deps.js'
+import { readSkillSources } from './skill-sources.js'
+import { getStoredRow, StoredSkill } from './stored-rows.js'
+
+/** One published skill: its files, and how to read each. */
+interface Published {
+  id: string
+  frontmatter: JsonObject
+  files(): Promise<string[]>
+  read(path: string): Promise<Buffer | undefined>
+}
+
+export interface SepEntry {
+  uri: string
+  frontmatter: JsonObject
+  resources?: Array<{ uri: string; digest: string }>
+}
+
+export async function listSepSkills(input: { digests?: boolean }, deps: Deps): Promise<{ skills: SepEntry[] }> {
+  const { state, fs } = await readSkillSources(deps)
+  const ids = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
+  const published = (await Promise.all(ids.map((id) => findPublished(id, deps)))).filter((p): p is Published => p !== undefined)
+  const entries = await Promise.all(published.map((p) => entryOf(p, input.digests !== false)))
+  return { skills: entries.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)) }
+}
+
+async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
+  const entry: SepEntry = { uri: skillUri(p.id), frontmatter: p.frontmatter }
+  if (!digests) return entry
+  const resources: Array<{ uri: string; digest: string }> = []
+  for (const path of await p.files()) {
+    const bytes = await p.read(path)
+    if (bytes !== undefined) resources.push({ uri: skillUri(p.id, path), digest: digestOf(bytes) })
+  }
+  return { ...entry, resources }
+}
+
+export async function readSepResource(input: { uri: string }, deps: Deps) {
+  const found = await locate(input.uri, deps)
+  const bytes = found === undefined ? undefined : await found.skill.read(found.path)
+  if (found === undefined || bytes === undefined) throw new SkillsError(msg.resourceNotFound(input.uri))
+  const mimeType = mimeTypeOf(found.path)
+  const text = utf8(bytes)
+  return { contents: [text === undefined ? { uri: input.uri, mimeType, blob: bytes.toString('base64') } : { uri: input.uri, mimeType, text }] }
+}
+
+export async function readSepDirectory(input: { uri: string }, deps: Deps) {
+  const found = await locate(`${input.uri.replace(/\/$/, '')}/`, deps)
+  if (found === undefined) throw new SkillsError(msg.notADirectory(input.uri))
+  const files = await found.skill.files()
+  const sub = found.path.replace(/\/$/, '')
+  const children = directChildren(files, sub)
+  if (sub !== '' && children.files.length === 0 && children.dirs.length === 0) throw new SkillsError(msg.notADirectory(input.uri))
+  const base = `${SKILL_SCHEME}${found.skill.id}${sub === '' ? '' : `/${sub}`}`
+  return {
+    resources: [
+      ...children.dirs.map((name) => ({ uri: `${base}/${name}`, name, mimeType: DIRECTORY_MIME })),
+      ...children.files.map((name) => ({ uri: `${base}/${name}`, name, mimeType: mimeTypeOf(name) })),
+    ].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)),
+  }
+}
+
+/** The skill and the file path a `skill://` URI names: the longest id prefix that is a published skill. */
+async function locate(uri: string, deps: Deps): Promise<{ skill: Published; path: string } | undefined> {
+  if (!uri.startsWith(SKILL_SCHEME)) return undefined
+  const segments = uri.slice(SKILL_SCHEME.length).split('/')
+  if (segments.some((s, i) => (s === '' && i < segments.length - 1) || s === '.' || s === '..')) return undefined
+  for (let k = segments.length - 1; k >= 1; k--) {
+    const id = segments.slice(0, k).join('/')
+    if (validateId(id) !== undefined) continue
+    const skill = await findPublished(id, deps)
+    if (skill !== undefined) return { skill, path: segments.slice(k).join('/') }
+  }
+  return undefined
+}
+
+/** The skill `id` as published now, or undefined when it is not served or not publishable. */
+async function findPublished(id: string, deps: Deps): Promise<Published | undefined> {
+  const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
+  if (row !== undefined) return single(id, row.skill, indexDescription(row.skill, id))
+  const file = await deps.fs.findSkill(id)
+  if (file === undefined) return undefined
+  return file.kind === 'folder' ? folderSkill(file) : markdownSkill(file)
+}
+
+function folderSkill(file: FsSkill): Published | undefined {
+  if (unpublishedReason(file.id, file.frontmatter.name) !== undefined) return undefined
+  const folder = dirname(file.path)
+  return { id: file.id, frontmatter: file.frontmatter, files: () => skillFolderFiles(folder), read: (path) => readFolderBytes(folder, path) }
+}
+
+async function markdownSkill(file: FsSkill): Promise<Published | undefined> {
+  const read = await readTextFile(file.path)
+  if (!read.ok) return undefined
+  return single(file.id, read.text, file.description ?? file.title ?? file.id)
+}
+
+function single(id: string, text: string, description: string): Published | undefined {
+  const skillMd = synthesisedSkillMd(id, text, description)
+  if (unpublishedReason(id, skillMd.frontmatter.name) !== undefined) return undefined
+  const bytes = Buffer.from(skillMd.text, 'utf8')
+  return { id, frontmatter: skillMd.frontmatter, files: async () => [SKILL_FILE], read: async (path) => (path === SKILL_FILE ? bytes : undefined) }
+}
+
+// The index line's description, else its title, else the id (E6.2).
+function indexDescription(body: string, id: string): string {
+  const { description, title } = indexLine({ id, body })
+  return description ?? title ?? id
+}
+
+function utf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The MCP Skills Extension (SEP-2640, E6) on the full profile: `skills/list` (pages of at most 100
+ * entries, a skill never split), `skills/get`, `resources/read` of `skill://` files and
+ * `resources/directory/read`, answered from the skills worker's internal `skills::sep-*` functions.
+ * An unknown URI or a bad cursor is -32602, as the SEP says.
+ */
+import { errorDisplay } from './backend-errors.js'
+import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
+import * as msg from './messages.js'
+import { isJsonObject, type JsonObject, type McpBackend } from './types.js'
+
+export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
+export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
+export const SKILL_URI_PREFIX = 'skill://'
+export const SKILLS_PAGE = 100
+
+interface Entry extends JsonObject {
+  uri: string
+}
+
+async function catalogue(backend: McpBackend, digests = true): Promise<Entry[]> {
+  const result = await backend.invoke('skills::sep-list', { digests })
+  return isJsonObject(result) && Array.isArray(result.skills) ? (result.skills as Entry[]) : []
+}
+
+function uriParam(params: unknown, method: string): string {
+  const uri = isJsonObject(params) ? params.uri : undefined
+  if (typeof uri !== 'string') throw new RpcError(INVALID_PARAMS, msg.uriRequired(method))
+  return uri
+}
+
+export async function listSkills(params: unknown, backend: McpBackend): Promise<JsonObject> {
+  const cursor = isJsonObject(params) ? params.cursor : undefined
+  const all = await catalogue(backend)
+  let start = 0
+  if (cursor !== undefined && cursor !== null) {
+    const after = typeof cursor === 'string' ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
+    const index = all.findIndex((e) => e.uri > after)
+    if (typeof cursor !== 'string' || !after.startsWith(SKILL_URI_PREFIX)) throw new RpcError(INVALID_PARAMS, msg.INVALID_SKILLS_CURSOR)
+    start = index === -1 ? all.length : index
+  }
+  const page = all.slice(start, start + SKILLS_PAGE)
+  const more = start + SKILLS_PAGE < all.length
+  return more ? { skills: page, nextCursor: Buffer.from(page.at(-1)!.uri).toString('base64url') } : { skills: page }
+}
+
+export async function getSkill(params: unknown, backend: McpBackend): Promise<JsonObject> {
+  const uri = uriParam(params, 'skills/get')
+  const skill = (await catalogue(backend)).find((e) => e.uri === uri)
+  if (skill === undefined) throw new RpcError(INVALID_PARAMS, msg.notAServedSkill(uri))
+  return { skill }
+}
+
+async function invokeOrInvalid(backend: McpBackend, functionId: string, payload: unknown): Promise<JsonObject> {
+  try {
+    const result = await backend.invoke(functionId, payload)
+    return isJsonObject(result) ? result : {}
+  } catch (error) {
+    throw new RpcError(INVALID_PARAMS, errorDisplay(error))
+  }
+}
+
+export const readSkillResource = (uri: string, backend: McpBackend) => invokeOrInvalid(backend, 'skills::sep-read', { uri })
+
+export async function readDirectory(params: unknown, backend: McpBackend): Promise<JsonObject> {
+  return invokeOrInvalid(backend, 'skills::sep-directory', { uri: uriParam(params, 'resources/directory/read') })
+}
+
+/** The `SKILL.md` entries resources/list adds (E6.5): name from the frontmatter, description, markdown. */
+export async function skillMdResources(backend: McpBackend): Promise<JsonObject[]> {
+  const entries = await catalogue(backend, false).catch(() => [])
+  return entries.map((e) => {
+    const fm = isJsonObject(e.frontmatter) ? e.frontmatter : {}
+    return {
+      uri: e.uri,
+      name: typeof fm.name === 'string' ? fm.name : e.uri,
+      ...(typeof fm.description === 'string' ? { description: fm.description } : {}),
+      mimeType: 'text/markdown',
+    }
+  })
+}

@@ -1,0 +1,10 @@
+/** Inputs of the MCP Skills Extension's internal functions (E6); unknown fields are ignored (D8). */
+import { z } from 'zod'
+
+export const SepListInput = z.object({
+  digests: z.boolean().nullish().describe('false: frontmatter only, no file reads (resources/list); default true.'),
+})
+
+export const SepUriInput = z.object({
+  uri: z.string().describe('A skill:// URI.'),
+})
