@@ -38,6 +38,7 @@ describe('an MCP client on the default (full) endpoint of --embedded', () => {
       resources: { listChanged: true, subscribe: true },
       prompts: { listChanged: true },
       logging: {},
+      extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
     })
   })
 

@@ -33,7 +33,7 @@ const EXPECTED = [
 ]
 
 function expectFullListing(resources: Array<Record<string, unknown>>): void {
-  const skills = resources.filter((r) => r.uri !== 'iii://skills')
+  const skills = resources.filter((r) => r.uri !== 'iii://skills' && String(r.uri).startsWith('iii://'))
   expect(skills.map(({ uri, name, title, description: d }) => ({ uri, name, title, description: d }))).toEqual(EXPECTED)
   for (const r of skills) {
     expect(r.mimeType).toBe('text/markdown')
@@ -110,7 +110,9 @@ describe('a real-world folder of Agent Skills (E5)', () => {
       await client.connect(transport)
       try {
         const { resources } = await client.listResources()
-        expect(resources.map((r) => [r.uri, r.title])).toEqual([['iii://skills', 'Skills index'], ['iii://lint', 'lint'], ['iii://pdf', 'PDF toolkit']])
+        expect(resources.map((r) => [r.uri, r.title ?? r.name])).toEqual([
+          ['iii://skills', 'Skills index'], ['iii://lint', 'lint'], ['iii://pdf', 'PDF toolkit'], ['skill://lint/SKILL.md', 'lint'], ['skill://pdf/SKILL.md', 'pdf'],
+        ])
       } finally {
         await client.close()
       }

@@ -130,7 +130,7 @@ describe('an SDK client launching `iii-skills --stdio`', () => {
   it('negotiates the full profile', () => {
     expect([stdio.client.getServerVersion()?.name, stdio.client.getServerCapabilities()]).toEqual([
       'iii-skills',
-      { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {} },
+      { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } },
     ])
   })
 

@@ -45,7 +45,7 @@ describe('a real SDK client on the full profile', () => {
   it('sees the iii-skills identity and the list-changed and subscribe capabilities', () => {
     expect([mcp!.client.getServerVersion(), mcp!.client.getServerCapabilities()]).toEqual([
       { name: 'iii-skills', version: '1.2.3' },
-      { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {} },
+      { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } },
     ])
   })
 
