@@ -11,6 +11,7 @@ import type { ServerCapabilities, ServerResult } from '@modelcontextprotocol/sdk
 import type { ChangeHub } from './change-hub.js'
 import * as msg from './messages.js'
 import { dispatch, type MethodContext } from './methods.js'
+import { installDiagnosticsLog } from './diagnostics-log.js'
 import { McpSession } from './session.js'
 import { SKILLS_EXTENSION_CAPABILITY } from './skills-extension.js'
 
@@ -53,6 +54,7 @@ export async function connectSdkSession(
   const session = new McpSession(server, full ? hub : undefined, ctx.log)
   const sessionCtx: MethodContext = full ? { ...ctx, session } : ctx
   if (!full) server.removeRequestHandler('initialize')
+  else installDiagnosticsLog(server, ctx.backend)
   server.fallbackRequestHandler = async (request) => (await dispatch(request.method, request.params, sessionCtx)) as ServerResult
   server.onerror = (error) => ctx.log.debug({ error: String(error) }, msg.LOG.transportError)
   server.onclose = () => {

@@ -9,7 +9,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
+import { pollUntil } from '../support/poll.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT, runSkills, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
 
@@ -119,6 +121,23 @@ describe('a real-world folder of Agent Skills (E5)', () => {
     } finally {
       await removeTempDir(home)
     }
+  })
+
+  it('sends the skips and warnings as notifications/message to a client that lets warnings through (E6.7)', async () => {
+    const { mcpUrl, sdk } = await spawnEmbeddedSkills(['--config', CONFIG])
+    mcp = await connectMcpClient(mcpUrl)
+    const messages: Array<{ level: string; logger?: string; data: unknown }> = []
+    mcp.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { messages.push(n.params as never) })
+    await mcp.client.setLoggingLevel('error')
+    await mcp.client.setLoggingLevel('warning')
+    await pollUntil(async () => { if (messages.length < 4) throw new Error(`${messages.length} messages`) }, { timeoutMs: 5000, what: '4 log messages' })
+    expect(messages.map((m) => [m.level, m.logger, Object.keys(m.data as object)[0]])).toEqual([
+      ['warning', 'iii-skills', 'skipped'], ['warning', 'iii-skills', 'warning'], ['warning', 'iii-skills', 'warning'], ['warning', 'iii-skills', 'warning'],
+    ])
+    expect((messages[0]!.data as { skipped: unknown }).skipped).toEqual({
+      kind: 'skill', path: join(FIXTURE, 'skills/no-description/SKILL.md'), reason: 'frontmatter missing non-empty `description`',
+    })
+    await sdk.close()
   })
 
   it('iii-skills check exits 1 on this folder (one skill has no description)', async () => {
