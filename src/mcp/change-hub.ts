@@ -12,7 +12,7 @@
  * Section URIs (`iii://fn/…`) are not watched: reading one runs a function.
  */
 import type { Logger } from '../logger.js'
-import { INDEX_URI } from './delegates.js'
+import { INDEX_URI } from '../core/uri.js'
 import * as msg from './messages.js'
 import { Throttle } from './throttle.js'
 

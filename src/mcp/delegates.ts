@@ -5,6 +5,7 @@
  * failure is -32603 with the error's display string. The bridge profile then trims nested URIs
  * (§1.6); the full profile serves the whole tree.
  */
+import { INDEX_URI } from '../core/uri.js'
 import type { Logger } from '../logger.js'
 import { errorDisplay, isMissingFunction } from './backend-errors.js'
 import { INTERNAL_ERROR, RpcError } from './jsonrpc.js'
@@ -12,7 +13,6 @@ import * as msg from './messages.js'
 import { withoutDeepIndexLines, withoutNestedResources } from './nested-uris.js'
 import { isJsonObject, type JsonObject, type McpBackend, type McpProfile } from './types.js'
 
-export const INDEX_URI = 'iii://skills'
 
 interface Delegate {
   functionId: string
