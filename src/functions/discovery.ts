@@ -11,6 +11,9 @@ import type { JsonObject } from '../core/json.js'
 import { decodeListCursor, encodeListCursor } from '../core/list-cursor.js'
 import * as msg from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
+import { digestOf } from '../core/sep-skill.js'
+import { readFolderBytes } from '../fs/folder-file.js'
+import { skillFolderFiles } from '../fs/skill-tree.js'
 import { cutWithin } from '../core/budget.js'
 import { decodePageCursor, encodePageCursor, type PageOf } from '../core/page-cursor.js'
 import { tokenizer } from '../core/tokens.js'
@@ -64,9 +67,28 @@ export async function describeProtocolSkill(input: DescribeSkillRequest, deps: D
   const manifest = await manifestOf(resolved, input.name)
   const tokens = await bodyTokens(resolved)
   const warnings = resolved.warnings === undefined ? {} : { warnings: resolved.warnings }
-  if (input.detail === 'manifest') return { skill: { manifest, tokens }, ...warnings }
-  if (input.detail === 'summary') return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, tokens }, ...warnings }
-  return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, skill_md_content: skillMdText(resolved), tokens }, ...warnings }
+  const digest = 'error' in resolved.skillMd ? digestOf(Buffer.alloc(0)) : digestOf(Buffer.from(resolved.skillMd.text, 'utf8'))
+  if (input.detail === 'manifest') return { skill: { manifest, tokens, digest }, ...warnings }
+  if (input.detail === 'summary') return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, tokens, digest }, ...warnings }
+  const files = await filesOf(resolved)
+  return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, skill_md_content: skillMdText(resolved), tokens, digest, files }, ...warnings }
+}
+
+/** E6.8: every file read_skill_file serves (nested skill folders' files are theirs), size and digest. */
+async function filesOf(resolved: ResolvedSkill): Promise<Array<{ path: string; size: number; digest: string }>> {
+  if (resolved.folder === undefined) {
+    const bytes = Buffer.from(skillMdText(resolved), 'utf8')
+    return [{ path: SKILL_FILE, size: bytes.length, digest: digestOf(bytes) }]
+  }
+  const folder = resolved.folder
+  const all = await skillFolderFiles(folder)
+  const nested = all.filter((p) => p.endsWith(`/${SKILL_FILE}`)).map((p) => p.slice(0, -SKILL_FILE.length))
+  const own = all.filter((p) => !nested.some((dir) => p.startsWith(dir)))
+  const files = await Promise.all(own.map(async (path) => {
+    const bytes = await readFolderBytes(folder, path)
+    return bytes === undefined ? undefined : { path, size: bytes.length, digest: digestOf(bytes) }
+  }))
+  return files.filter((f): f is { path: string; size: number; digest: string } => f !== undefined)
 }
 
 // A folder's skill.toml goes through the same confinement as any file of it. Its refusal is the
@@ -91,6 +113,10 @@ export async function readProtocolSkillFile(input: ReadSkillFileRequest, deps: D
   if (resolved.folder !== undefined) content = await readFolderFile(resolved.folder, input.path)
   else if (input.path !== SKILL_FILE) throw new InvalidParamsError(msg.fileNotFound(input.path))
   else content = skillMdText(resolved)
+  if (input.if_none_match != null) {
+    const digest = digestOf(Buffer.from(content, 'utf8'))
+    if (digest === input.if_none_match) return { not_modified: true as const, digest }
+  }
   if (input.max_tokens == null && input.cursor == null) return { content }
   return pageOf({ name: input.name, path: input.path, text: content }, input.max_tokens ?? undefined, input.cursor ?? undefined)
 }

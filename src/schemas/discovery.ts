@@ -62,6 +62,9 @@ export const DescribeSkillResponse = z.object({
     skill_md_frontmatter: jsonObject().optional().describe('The parsed SKILL.md frontmatter, {} when there is none.'),
     skill_md_content: z.string().optional().describe('The whole SKILL.md text, frontmatter included (detail "full").'),
     tokens: z.number().int().describe('Tokens (o200k_base) of the body iii://<id> serves.'),
+    digest: z.string().describe('sha256:<hex> of SKILL.md as read_skill_file serves it (E6.8).'),
+    files: z.array(z.object({ path: z.string(), size: z.number().int(), digest: z.string() })).optional()
+      .describe('detail "full": every file read_skill_file serves, with its size in bytes and digest.'),
   }),
   warnings: z.array(z.string()).optional().describe('What the skill folder is served despite (E5.1); absent when nothing.'),
 })
@@ -74,11 +77,14 @@ export const ReadSkillFileRequest = z.object({
     .describe('A file below the skill folder, relative and "/"-separated ("SKILL.md", "references/forms.md").'),
   max_tokens: maxTokens('return one page of the file, cut at a block boundary, and next_cursor for the rest.'),
   cursor: z.string().nullish().describe('The next_cursor of the previous page of this same file.'),
+  if_none_match: z.string().nullish().describe('A digest (sha256:<hex>) from describe_skill: answers {not_modified, digest} when the file still has it.'),
 })
 
 export const ReadSkillFileResponse = z.object({
-  content: z.string().describe('The file as UTF-8 text (at most 1 MiB), or one page of it with max_tokens / cursor.'),
+  content: z.string().optional().describe('The file as UTF-8 text (at most 1 MiB), or one page of it with max_tokens / cursor; absent with not_modified.'),
   next_cursor: z.string().optional().describe('With max_tokens: pass as cursor for the next page; absent on the last page.'),
+  not_modified: z.literal(true).optional().describe('With if_none_match: the file still has that digest (no content sent).'),
+  digest: z.string().optional().describe('With not_modified: the digest the file has.'),
 })
 
 export type ListSkillsRequest = z.infer<typeof ListSkillsRequest>

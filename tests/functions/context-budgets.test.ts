@@ -23,7 +23,8 @@ function world(): FakeWorld {
   return w
 }
 
-const read = (w: FakeWorld, input: object) => readProtocolSkillFile(parseInput(ReadSkillFileRequest, input), w.deps)
+const read = async (w: FakeWorld, input: object) =>
+  (await readProtocolSkillFile(parseInput(ReadSkillFileRequest, input), w.deps)) as { content: string; next_cursor?: string }
 
 describe('skill::outline', () => {
   it('gives the body tokens and every section with anchor, heading, level, exact tokens and line', async () => {

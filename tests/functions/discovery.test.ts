@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SkillsError } from '../../src/core/errors.js'
 import { encodeListCursor } from '../../src/core/list-cursor.js'
@@ -10,6 +11,8 @@ import { fakeDeps, type FakeWorld } from './fake-deps.js'
 let root: string
 let world: FakeWorld
 const PDF_SKILL = '---\nname: pdf\ndescription: Fill PDF forms.\nmetadata:\n  version: "1.2.0"\ntags: [pdf]\n---\n# PDF\n\nBody.\n'
+const PLAIN = '---\nversion: "0.3.0"\n---\n# Plain\n\nA plain file.\n'
+const sha = (text: string | Buffer) => `sha256:${createHash('sha256').update(text).digest('hex')}`
 const BILLING_SKILL = '---\ndescription: Billing runbooks.\nversion: "2.0.0"\n---\n# Billing\n'
 
 beforeEach(async () => {
@@ -19,7 +22,7 @@ beforeEach(async () => {
     'skills/pdf/references/forms.md': '# Forms\n',
     'skills/pdf/skill.toml': 'name = "pdf"\nversion = "1.2.0"\n[deps]\ntools = ["python"]\n',
     'skills/acme/billing/SKILL.md': BILLING_SKILL,
-    'notes/plain.md': '---\nversion: "0.3.0"\n---\n# Plain\n\nA plain file.\n',
+    'notes/plain.md': PLAIN,
   })
   world = fakeDeps({ baseDir: root, config: { skills: ['skills/**/SKILL.md', 'notes/*.md'] } })
   world.state.rows('skills').set('acme', { id: 'acme', skill: '# Acme\n\nThe acme company.\n', registered_at: 't' })
@@ -100,6 +103,7 @@ describe('skill::describe_skill', () => {
         manifest: { name: 'pdf', version: '1.2.0', deps: { tools: ['python'] } },
         skill_md_frontmatter: { name: 'pdf', description: 'Fill PDF forms.', metadata: { version: '1.2.0' }, tags: ['pdf'] },
         tokens: 5,
+        digest: sha(PDF_SKILL),
       },
     })
   })
@@ -111,6 +115,8 @@ describe('skill::describe_skill', () => {
         skill_md_frontmatter: { description: 'Billing runbooks.', version: '2.0.0' },
         skill_md_content: BILLING_SKILL,
         tokens: 3,
+        digest: sha(BILLING_SKILL),
+        files: [{ path: 'SKILL.md', size: Buffer.byteLength(BILLING_SKILL), digest: sha(BILLING_SKILL) }],
       },
     })
   })
@@ -122,11 +128,28 @@ describe('skill::describe_skill', () => {
         skill_md_frontmatter: {},
         skill_md_content: '# Acme\n\nThe acme company.\n',
         tokens: 9,
+        digest: sha('# Acme\n\nThe acme company.\n'),
+        files: [{ path: 'SKILL.md', size: 26, digest: sha('# Acme\n\nThe acme company.\n') }],
       },
     })
     expect(await describeSkill({ name: 'plain', detail: 'manifest' })).toEqual({
-      skill: { manifest: { name: 'plain', version: '0.3.0', description: 'A plain file.', kind: 'instruction', namespace: 'plain' }, tokens: 7 },
+      skill: { manifest: { name: 'plain', version: '0.3.0', description: 'A plain file.', kind: 'instruction', namespace: 'plain' }, tokens: 7, digest: sha(PLAIN) },
     })
+  })
+
+  it('lists a folder\'s own files with sizes and digests (E6.8), none of a nested skill folder\'s', async () => {
+    await writeTree(root, { 'skills/acme/billing/notes/refunds.md': '# Refunds\n', 'skills/acme/billing/logo.bin': Buffer.from([0, 255]) })
+    const { skill } = await describeSkill({ name: 'acme.billing', detail: 'full' }) as { skill: { files: unknown } }
+    expect(skill.files).toEqual([
+      { path: 'SKILL.md', size: Buffer.byteLength(BILLING_SKILL), digest: sha(BILLING_SKILL) },
+      { path: 'logo.bin', size: 2, digest: sha(Buffer.from([0, 255])) },
+      { path: 'notes/refunds.md', size: 10, digest: sha('# Refunds\n') },
+    ])
+  })
+
+  it('answers read_skill_file with not_modified when the file still has the digest (E6.8), else the content', async () => {
+    expect(await read({ name: 'pdf', path: 'SKILL.md', if_none_match: sha(PDF_SKILL) })).toEqual({ not_modified: true, digest: sha(PDF_SKILL) })
+    expect(await read({ name: 'pdf', path: 'SKILL.md', if_none_match: sha('old') })).toEqual({ content: PDF_SKILL })
   })
 
   it('reads the file at call time', async () => {

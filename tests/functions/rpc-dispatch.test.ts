@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 /**
  * `skills::rpc` over the real discovery functions (DISCOVERY_DISPATCH): each method runs the
  * function's own schema and handler, the caller's faults (bad params, unknown skill, a file the skill
@@ -58,7 +59,7 @@ describe('methods', () => {
     expect(await rpc('describe_skill', { name: 'pdf', detail: 'manifest' })).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      result: { skill: { manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' }, tokens: 5 } },
+      result: { skill: { manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' }, tokens: 5, digest: `sha256:${createHash('sha256').update(PDF_SKILL).digest('hex')}` } },
     })
   })
 

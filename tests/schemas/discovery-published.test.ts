@@ -53,10 +53,10 @@ describe('published Skills Protocol functions (E2)', () => {
     })
     expect(spec('skill::describe_skill').response_format).toMatchObject({
       title: 'DescribeSkillResponse',
-      properties: { skill: { required: ['manifest', 'tokens'], properties: { skill_md_frontmatter: { type: 'object', additionalProperties: {} } } } },
+      properties: { skill: { required: ['digest', 'manifest', 'tokens'], properties: { skill_md_frontmatter: { type: 'object', additionalProperties: {} } } } },
     })
     expect(spec('skill::read_skill_file').request_format).toMatchObject({ title: 'ReadSkillFileRequest', required: ['name', 'path'] })
-    expect(spec('skill::read_skill_file').response_format).toMatchObject({ title: 'ReadSkillFileResponse', required: ['content'] })
+    expect(spec('skill::read_skill_file').response_format).toMatchObject({ title: 'ReadSkillFileResponse', properties: { content: { type: 'string' }, not_modified: { const: true }, digest: { type: 'string' } } })
   })
 
   it('parses input with the same schema it publishes', () => {
