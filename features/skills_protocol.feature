@@ -146,7 +146,8 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
           "description": "Fill in PDF forms from structured data. Use when the user hands over a PDF with form fields and the values that should go into them.",
           "license": "Apache-2.0", "allowed-tools": "Bash(python3:*) Read",
           "metadata": {"version": "1.4.0", "author": "iii-skills fixtures"}},
-        "tokens": 88
+        "tokens": 88,
+        "digest": "sha256:94628a2672b4d3419578e822a8a451890884fba152c3c0fc951c0f7c381a3dae"
       }}
       """
 
@@ -163,7 +164,12 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
         "skill_md_frontmatter": {"name": "billing", "description": "Issue refunds and credit notes in ACME billing, following the approval rules.",
                                  "metadata": {"version": "2.1.0"}, "tags": ["billing", "refunds"]},
         "skill_md_content": "---\nname: billing\ndescription: Issue refunds and credit notes in ACME billing, following the approval rules.\nmetadata:\n  version: \"2.1.0\"\ntags: [billing, refunds]\n---\n# ACME billing\n\nRefunds above 500 EUR need a second approver; see `references/refunds.md`.\n",
-        "tokens": 24
+        "tokens": 24,
+        "digest": "sha256:8d375dec9e7907cc0f3449bc1397b45a9e7a069e368cb61121f26504cb3c58a7",
+        "files": [
+          {"path": "SKILL.md", "size": 258, "digest": "sha256:8d375dec9e7907cc0f3449bc1397b45a9e7a069e368cb61121f26504cb3c58a7"},
+          {"path": "references/refunds.md", "size": 146, "digest": "sha256:48a174e55cba690e7815f1e9dd2544b4730e30b774b0c175dcc66654ed644ad8"}
+        ]
       }}
       """
 
@@ -176,7 +182,8 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       """
       {"skill": {"manifest": {"name": "changelog-writer", "version": "0.0.0",
         "description": "Write a changelog entry from a list of merged pull requests, grouped as Added, Changed and Fixed.",
-        "kind": "instruction", "namespace": "changelog-writer"}, "tokens": 19}}
+        "kind": "instruction", "namespace": "changelog-writer"}, "tokens": 19,
+        "digest": "sha256:d067d1e12f6b33f3ca3f8d275939984d78461a1142e9a00acd985e96f7bc8c7b"}}
       """
 
   Scenario: a state row is described from its stored body, a markdown file from its text
@@ -191,7 +198,9 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
         "manifest": {"name": "notes", "version": "0.9.0", "description": "Weekly notes.", "kind": "instruction", "namespace": "notes", "tags": ["meetings"]},
         "skill_md_frontmatter": {"version": "0.9.0", "description": "Weekly notes.", "tags": ["meetings"]},
         "skill_md_content": "---\nversion: \"0.9.0\"\ndescription: Weekly notes.\ntags: [meetings]\n---\n# Notes\n",
-        "tokens": 25
+        "tokens": 25,
+        "digest": "sha256:2eaacdb78789861eb5efd49d190622fde3b832ce490946cfbdaae4b0e1aa02ed",
+        "files": [{"path": "SKILL.md", "size": 77, "digest": "sha256:2eaacdb78789861eb5efd49d190622fde3b832ce490946cfbdaae4b0e1aa02ed"}]
       }}
       """
     Given a fs skill file at "guides/setup.md" with body "# Setup\n\nInstall the CLI first.\n"
@@ -205,7 +214,9 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
         "manifest": {"name": "guides.setup", "version": "0.0.0", "description": "Install the CLI first.", "kind": "instruction", "namespace": "guides"},
         "skill_md_frontmatter": {},
         "skill_md_content": "# Setup\n\nInstall the CLI first.\n",
-        "tokens": 8
+        "tokens": 8,
+        "digest": "sha256:92d4b6c9d264a632fe4ec32a983edf7d7f3a4810b24e13c4e322944f9b37d619",
+        "files": [{"path": "SKILL.md", "size": 32, "digest": "sha256:92d4b6c9d264a632fe4ec32a983edf7d7f3a4810b24e13c4e322944f9b37d619"}]
       }}
       """
 

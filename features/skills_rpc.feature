@@ -54,7 +54,9 @@ Feature: Skills Protocol discovery as JSON-RPC over HTTP
         "manifest":{"name":"acme.billing","version":"2.0.0","description":"Billing runbooks.","kind":"instruction","namespace":"acme","tags":["billing","finance"]},
         "skill_md_frontmatter":{"description":"Billing runbooks.","version":"2.0.0","tags":["billing","finance"]},
         "skill_md_content":"---\ndescription: Billing runbooks.\nversion: \"2.0.0\"\ntags: [billing, finance]\n---\n# Billing",
-        "tokens":2
+        "tokens":2,
+        "digest":"sha256:15c3e88a7511398990345c07809669e4762bfeecf0036f438878103d4f4bf711",
+        "files":[{"path":"SKILL.md","size":90,"digest":"sha256:15c3e88a7511398990345c07809669e4762bfeecf0036f438878103d4f4bf711"}]
       }}}
       """
 

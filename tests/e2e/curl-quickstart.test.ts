@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 /**
  * The README's curl quickstart, with fetch: POST JSON-RPC requests to the embedded MCP endpoint and
  * read each reply the way `curl -s … | sed -n 's/^data: //p'` does — the `data:` lines of the SSE
@@ -6,6 +7,7 @@
  * The bridge profile answers the same requests without a session, as the iii `mcp` worker does.
  */
 import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pollUntil } from '../support/poll.js'
@@ -181,6 +183,7 @@ describe('the JSON-RPC quickstart (POST /skills/rpc)', () => {
             requires: { tools: ['git'] },
           },
           tokens: 139,
+          digest: `sha256:${createHash('sha256').update(readFileSync(join(REPO_ROOT, 'tests/fixtures/demo/agent-skills/commit-message/SKILL.md'))).digest('hex')}`,
         },
       },
     })

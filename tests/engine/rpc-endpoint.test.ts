@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 /**
  * `skills::rpc` bound to the engine's `http` trigger: a worker started on an engine serves
  * `POST {httpUrl}/skills/rpc` (the embedded engine's listener, or the real engine's iii-http when
@@ -114,6 +115,7 @@ describe('the discovery methods over POST /skills/rpc', () => {
           manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' },
           skill_md_frontmatter: { description: 'Fill PDF forms.', metadata: { version: '1.2.0' } },
           tokens: 3,
+          digest: `sha256:${createHash('sha256').update('---\ndescription: Fill PDF forms.\nmetadata:\n  version: "1.2.0"\n---\n# PDF\n').digest('hex')}`,
         },
       },
     })
