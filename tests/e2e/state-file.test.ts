@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOG } from '../../src/core/messages.js'
 import { LOG as MCP_LOG } from '../../src/mcp/messages.js'
-import { LOG_LISTENING } from '../../src/embedded/messages.js'
+import { LOG_LISTENING, stateFileInUse } from '../../src/embedded/messages.js'
 import { E2E_TIMEOUT_MS, spawnSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
 
@@ -69,6 +69,16 @@ describe('--state-file', () => {
     expect(await second.client.call('skills::resources-read', { uri })).toEqual({
       contents: [{ uri, mimeType: 'text/markdown', text: SKILL.skill }],
     })
+  })
+})
+
+describe('one owner per state file (E10.3)', () => {
+  it('refuses a second process on the same state file at start, naming the file and the owner', async () => {
+    const first = await startEmbedded(['--state-file', stateFile])
+    const second = await spawnSkills(['--embedded', '--engine-port', '0', '--no-mcp', '--mcp-port', '0', '--config', configPath, '--state-file', stateFile], {}, { waitFor: null })
+    expect(await second.exited).toEqual({ code: 1, signal: null })
+    expect(second.stderrLines).toContain(`iii-skills: ${stateFileInUse(stateFile, first.skills.pid)}`)
+    expect(await first.client.call('skills::list', {})).toEqual({ skills: expect.any(Array) })
   })
 })
 
