@@ -9,7 +9,9 @@
  *
  * Nothing is read while no session is attached. The first session to attach waits for the
  * baselines, so a change made right after its initialize is never mistaken for the baseline.
- * Section URIs (`iii://fn/…`) are not watched: reading one runs a function.
+ * Section URIs (`iii://fn/…`) are not watched: reading one runs a function. `skill://` files (the
+ * Skills Extension, E6.6) are re-read on every skill change that names their skill and, since a
+ * skill folder's other files send no change signal, at least once a second while one is subscribed.
  */
 import type { Logger } from '../logger.js'
 import { INDEX_URI } from '../core/uri.js'
@@ -24,6 +26,9 @@ const BASELINE_WAIT_MS = 2_000
 const READ_CONCURRENCY = 8
 const SKILL_URI_PREFIX = 'iii://'
 const SECTION_URI_PREFIX = 'iii://fn/'
+const SKILL_FILE_PREFIX = 'skill://'
+/** How often subscribed `skill://` files are re-read while nothing signals a change. */
+export const SKILL_FILE_POLL_MS = 1000
 
 export type ChangeNotification =
   | { method: 'notifications/resources/list_changed' }
@@ -49,9 +54,16 @@ const LIST_NOTIFICATIONS: Readonly<Record<ListMethod, ChangeNotification>> = {
 }
 const LIST_METHODS = Object.keys(LIST_NOTIFICATIONS) as ListMethod[]
 
-/** iii://skills and iii://{id} are watched; iii://fn/… and foreign URIs are not. */
+/** iii://skills, iii://{id} and skill://… files are watched; iii://fn/… and foreign URIs are not. */
 export function isWatchedUri(uri: string): boolean {
+  if (uri.startsWith(SKILL_FILE_PREFIX)) return uri.length > SKILL_FILE_PREFIX.length
   return uri.startsWith(SKILL_URI_PREFIX) && !uri.startsWith(SECTION_URI_PREFIX) && uri.length > SKILL_URI_PREFIX.length
+}
+
+// ("skill://acme/billing/SKILL.md", {"acme/billing"}) => true
+function namesSkillFile(uri: string, ids: ReadonlySet<string>): boolean {
+  for (const id of ids) if (uri.startsWith(`${SKILL_FILE_PREFIX}${id}/`)) return true
+  return false
 }
 
 export class ChangeHub {
@@ -65,6 +77,8 @@ export class ChangeHub {
   private readonly readCheck: Throttle
   /** Skill ids named by signals since the last read check; `all` when one named none. */
   private pendingIds: Set<string> | 'all' = new Set()
+  private pollTimer: NodeJS.Timeout | undefined
+  private pollDue = false
 
   constructor(
     private readonly view: View,
@@ -101,6 +115,7 @@ export class ChangeHub {
   /** Takes the URI's baseline (once, for all sessions) before the subscription is acknowledged. */
   async subscribed(uri: string): Promise<void> {
     const key = readKey(uri)
+    if (uri.startsWith(SKILL_FILE_PREFIX)) this.startPolling()
     if (!isWatchedUri(uri) || this.baselines.has(key)) return
     const generation = this.generation
     const text = await this.read(uri)
@@ -110,6 +125,24 @@ export class ChangeHub {
   /** Forgets a URI's baseline once no session is subscribed to it any more. */
   unsubscribed(uri: string): void {
     if (!this.isSubscribed(uri)) this.baselines.delete(readKey(uri))
+  }
+
+  private startPolling(): void {
+    this.pollTimer ??= setInterval(() => {
+      if (!this.hasSkillFileSubscriptions()) {
+        clearInterval(this.pollTimer)
+        this.pollTimer = undefined
+        return
+      }
+      this.pollDue = true
+      this.readCheck.request()
+    }, SKILL_FILE_POLL_MS)
+    this.pollTimer.unref()
+  }
+
+  private hasSkillFileSubscriptions(): boolean {
+    for (const session of this.sessions) for (const uri of session.subscriptions) if (uri.startsWith(SKILL_FILE_PREFIX)) return true
+    return false
   }
 
   /** A skill changed (`ids` when the signal named it): the resource list and subscribed reads. */
@@ -134,6 +167,8 @@ export class ChangeHub {
   }
 
   close(): void {
+    clearInterval(this.pollTimer)
+    this.pollTimer = undefined
     for (const throttle of [...Object.values(this.listChecks), this.readCheck]) throttle.close()
     this.sessions.clear()
     this.baselines.clear()
@@ -174,13 +209,16 @@ export class ChangeHub {
 
   private async checkReads(): Promise<void> {
     const hint = this.pendingIds
+    const poll = this.pollDue
     this.pendingIds = new Set()
+    this.pollDue = false
     const generation = this.generation
     const uris = new Set<string>()
+    const named = (uri: string) => uri.startsWith(SKILL_FILE_PREFIX)
+      ? poll || hint === 'all' || namesSkillFile(uri, hint)
+      : uri === INDEX_URI || hint === 'all' || hint.has(uri.slice(SKILL_URI_PREFIX.length))
     for (const session of this.sessions) {
-      for (const uri of session.subscriptions) {
-        if (isWatchedUri(uri) && (uri === INDEX_URI || hint === 'all' || hint.has(uri.slice(SKILL_URI_PREFIX.length)))) uris.add(uri)
-      }
+      for (const uri of session.subscriptions) if (isWatchedUri(uri) && named(uri)) uris.add(uri)
     }
     const queue = [...uris]
     const worker = async () => {

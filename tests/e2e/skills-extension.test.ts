@@ -5,13 +5,14 @@
  * every skill verified against its listed digest, before and after an edit.
  */
 import { createHash } from 'node:crypto'
-import { cp, writeFile } from 'node:fs/promises'
+import { cp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { connectMcpClient } from '../support/mcp-client.js'
+import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
 import { makeTempDir, removeTempDir } from '../support/temp-tree.js'
 
@@ -92,6 +93,29 @@ describe('the MCP Skills Extension (SEP-2640)', () => {
     const mcp = await connectMcpClient(mcpUrl)
     try {
       await checkSkills(mcp.client, config)
+    } finally {
+      await mcp.close()
+      await sdk.close()
+    }
+  })
+
+  it('notifies subscribers of a changed skill:// file, and every session when the skill set changes (E6.6)', async () => {
+    const config = await fixture()
+    const { mcpUrl, sdk } = await spawnEmbeddedSkills(['--config', config])
+    const mcp = await connectMcpClient(mcpUrl)
+    try {
+      const log = recordNotifications(mcp.client)
+      await mcp.client.subscribeResource({ uri: 'skill://pdf/assets/logo.png' })
+      await mcp.client.subscribeResource({ uri: 'skill://pdf/SKILL.md' })
+      await writeFile(join(dirnameOf(config), 'skills/pdf/assets/logo.png'), Buffer.from([9, 9, 9]))
+      await log.waitFor(RESOURCE_UPDATED, { uri: 'skill://pdf/assets/logo.png', timeoutMs: 5000 })
+      await writeFile(join(dirnameOf(config), 'skills/pdf/SKILL.md'), (await readFile(join(dirnameOf(config), 'skills/pdf/SKILL.md'), 'utf8')) + '\nMore.\n')
+      await log.waitFor(RESOURCE_UPDATED, { uri: 'skill://pdf/SKILL.md', timeoutMs: 5000 })
+      await cp(join(dirnameOf(config), 'skills/pptx'), join(dirnameOf(config), 'skills/docx'), { recursive: true })
+      await writeFile(join(dirnameOf(config), 'skills/docx/SKILL.md'), '---\nname: docx\ndescription: Word documents.\n---\n# DOCX\n')
+      await log.waitFor(LIST_CHANGED.resources, { timeoutMs: 5000 })
+      const { skills } = (await mcp.client.request({ method: 'skills/list', params: {} } as never, Any)) as unknown as { skills: Entry[] }
+      expect(skills.map((e) => e.uri)).toContain('skill://docx/SKILL.md')
     } finally {
       await mcp.close()
       await sdk.close()
