@@ -40,6 +40,8 @@ export interface FsSourcesOptions {
 export type FsChangeListener = (changes: FsChange[]) => void | Promise<void>
 
 const DEFAULT_ANNOUNCE_DELAY_MS = 30
+/** How many file-watch problems are kept for MCP clients (E6.7), latest last. */
+const MAX_WATCH_PROBLEMS = 20
 /** One shared empty snapshot, so what handlers memoise on it is kept when there are no fs globs. */
 const NO_ENTRIES = new FsSnapshot([], [], directView)
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -124,6 +126,14 @@ export class FsSources {
     return (await this.snapshot()).findPrompt(name)
   }
 
+  /** What went wrong with watching the files, latest last (E6.7 sends them to MCP clients). */
+  readonly watchProblems: string[] = []
+
+  private noteWatchProblem(problem: string): void {
+    this.watchProblems.push(problem)
+    if (this.watchProblems.length > MAX_WATCH_PROBLEMS) this.watchProblems.shift()
+  }
+
   private hasGlobs(): boolean {
     return this.config.skills.length > 0 || this.config.prompts.length > 0 || (this.config.skill_roots ?? []).length > 0
   }
@@ -133,12 +143,16 @@ export class FsSources {
     this.view ??= new WatchedView({
       watch: this.options.watch ?? nodeWatchFactory(),
       onUnavailable: (reason) => {
+        this.noteWatchProblem(`${msg.LOG.fsWatchUnavailable}: ${reason}`)
         this.log.warn({ reason }, msg.LOG.fsWatchUnavailable)
         this.indexing = false
         this.latest = undefined
       },
       onChange: () => this.scheduleAnnounce(),
-      onEventsLost: () => this.log.warn(msg.LOG.fsEventsLost),
+      onEventsLost: () => {
+        this.noteWatchProblem(msg.LOG.fsEventsLost)
+        this.log.warn(msg.LOG.fsEventsLost)
+      },
       queueLimit: this.options.queueLimit,
     })
     return this.view.failed === undefined ? this.view : undefined

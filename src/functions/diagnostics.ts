@@ -9,3 +9,8 @@ export async function fsDiagnostics(_input: unknown, deps: Deps) {
   const snapshot = await deps.fs.snapshot()
   return diagnosticsOf(snapshot.skills, [...snapshot.skipped.skills, ...snapshot.skipped.prompts])
 }
+
+/** `skills::fs-watch-problems` (internal, E6.7): what went wrong with watching the files, latest last. */
+export async function fsWatchProblems(_input: unknown, deps: Deps) {
+  return { problems: [...deps.fs.watchProblems] }
+}

@@ -5,7 +5,7 @@
  */
 import type { Deps } from './deps.js'
 import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from './discovery.js'
-import { fsDiagnostics } from './diagnostics.js'
+import { fsDiagnostics, fsWatchProblems } from './diagnostics.js'
 import { fetchSkills } from './fetch.js'
 import { listMcpResources } from './mcp-resources.js'
 import { listSepSkills, readSepDirectory, readSepResource } from './sep-skills.js'
@@ -49,6 +49,7 @@ export const EXTENSION_HANDLERS: Readonly<Record<string, AnyHandler>> = guarded(
   'skill::search': searchSkills,
   'skill::outline': outlineSkill,
   'skills::diagnostics': fsDiagnostics,
+  'skills::fs-watch-problems': fsWatchProblems,
   'skills::sep-list': listSepSkills,
   'skills::sep-read': readSepResource,
   'skills::sep-directory': readSepDirectory,

@@ -1,6 +1,6 @@
 /**
- * E6.7: the skills worker's diagnostics (E5.2: skipped files and warnings) sent to a full-profile
- * client as `notifications/message` at level `warning`, when the client sets a level that lets
+ * E6.7: the skills worker's diagnostics (E5.2: skipped files and warnings) and file-watch problems
+ * sent to a full-profile client as `notifications/message` at level `warning`, when the client sets a level that lets
  * warnings through (`logging/setLevel`). The level is kept per session here, since this handler
  * replaces the SDK server's own.
  */
@@ -22,17 +22,22 @@ export function installDiagnosticsLog(server: Server, backend: McpBackend): void
   })
 }
 
+/** A function's answer, or undefined from a worker without it (upstream's has nothing to report). */
+async function ask(backend: McpBackend, functionId: string): Promise<Record<string, unknown> | undefined> {
+  const result = await backend.invoke(functionId, {}).catch(() => undefined)
+  return isJsonObject(result) ? result : undefined
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+
 async function sendDiagnostics(server: Server, backend: McpBackend): Promise<void> {
-  let result: unknown
-  try {
-    result = await backend.invoke('skills::diagnostics', {})
-  } catch {
-    return // a worker without diagnostics (upstream's) has nothing to report
-  }
-  if (!isJsonObject(result)) return
-  const skipped = Array.isArray(result.skipped) ? result.skipped : []
-  const warnings = Array.isArray(result.warnings) ? result.warnings : []
-  for (const data of [...skipped.map((s) => ({ skipped: s })), ...warnings.map((w) => ({ warning: w }))]) {
+  const [diagnostics, watch] = await Promise.all([ask(backend, 'skills::diagnostics'), ask(backend, 'skills::fs-watch-problems')])
+  const messages = [
+    ...list(diagnostics?.skipped).map((s) => ({ skipped: s })),
+    ...list(diagnostics?.warnings).map((w) => ({ warning: w })),
+    ...list(watch?.problems).map((p) => ({ watch: p })),
+  ]
+  for (const data of messages) {
     await server.sendLoggingMessage({ level: 'warning', logger: DIAGNOSTICS_LOGGER, data }).catch(() => {})
   }
 }

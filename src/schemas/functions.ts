@@ -187,6 +187,13 @@ export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
     { internal: true },
   ),
   define(
+    'skills::fs-watch-problems',
+    'Internal: what went wrong with watching the fs sources (watching unavailable, events lost), latest last.',
+    empty,
+    anyValue,
+    { internal: true },
+  ),
+  define(
     'skills::sep-list',
     'Internal: the MCP Skills Extension (SEP-2640) catalogue: every published skill with its frontmatter and the sha256 digest of each file.',
     { schema: sep.SepListInput, title: 'SepListInput' },

@@ -59,7 +59,7 @@ describe('booting over a folder of Agent Skills', () => {
     expect(messages).toContain('skills ready: 13 functions + 2 custom trigger types')
     expect(worker.logs.find((line) => line.msg === LOG.extensionsRegistered)).toMatchObject({
       level: 30,
-      functions: ['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline', 'skills::diagnostics', 'skills::sep-list', 'skills::sep-read', 'skills::sep-directory', 'skills::mcp-resources-list'],
+      functions: ['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline', 'skills::diagnostics', 'skills::fs-watch-problems', 'skills::sep-list', 'skills::sep-read', 'skills::sep-directory', 'skills::mcp-resources-list'],
     })
   })
 

@@ -146,6 +146,8 @@ describe('FsSources index (E3)', () => {
     }])
     expect(attempts).toBe(1)
     expect(batches).toEqual([])
+    // Kept for MCP clients too (E6.7: skills::fs-watch-problems).
+    expect(fs.watchProblems).toEqual(['fs watch unavailable; re-reading fs sources on every call: ENOSPC: System limit for number of file watchers reached, watch'])
   })
 
   it('names the platform when it is not Linux, and then reads on every call', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { EXTENSION_FUNCTIONS, FUNCTION_BY_ID, FUNCTIONS } from '../../src/schemas/functions.js'
 
 const ids = EXTENSION_FUNCTIONS.map((f) => f.id)
-const INTERNAL = ['skills::diagnostics', 'skills::sep-list', 'skills::sep-read', 'skills::sep-directory', 'skills::mcp-resources-list']
+const INTERNAL = ['skills::diagnostics', 'skills::fs-watch-problems', 'skills::sep-list', 'skills::sep-read', 'skills::sep-directory', 'skills::mcp-resources-list']
 const publicIds = ids.filter((id) => !INTERNAL.includes(id))
 const spec = (id: string) => FUNCTION_BY_ID.get(id)!
 
