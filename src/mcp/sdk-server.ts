@@ -54,7 +54,7 @@ export async function connectSdkSession(
   const session = new McpSession(server, full ? hub : undefined, ctx.log)
   const sessionCtx: MethodContext = full ? { ...ctx, session } : ctx
   if (!full) server.removeRequestHandler('initialize')
-  else installDiagnosticsLog(server, ctx.backend)
+  else session.onSkillsChanged = installDiagnosticsLog(server, ctx.backend)
   server.fallbackRequestHandler = async (request) => (await dispatch(request.method, request.params, sessionCtx)) as ServerResult
   server.onerror = (error) => ctx.log.debug({ error: String(error) }, msg.LOG.transportError)
   server.onclose = () => {

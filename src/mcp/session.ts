@@ -14,6 +14,8 @@ const UPDATED = 'notifications/resources/updated'
 
 export class McpSession implements HubSession, SubscriptionTarget {
   readonly subscriptions = new Set<string>()
+  /** Called when the resource list changed: the skills may have new diagnostics (E6.7). */
+  onSkillsChanged: (() => void) | undefined
   private readonly throttles = new Map<string, Throttle>()
   private closed = false
 
@@ -26,6 +28,7 @@ export class McpSession implements HubSession, SubscriptionTarget {
 
   notify(notification: ChangeNotification): void {
     if (this.closed) return
+    if (notification.method === 'notifications/resources/list_changed') this.onSkillsChanged?.()
     const key = notification.method === UPDATED ? `${UPDATED} ${notification.params.uri}` : notification.method
     let throttle = this.throttles.get(key)
     if (throttle === undefined) {

@@ -140,6 +140,27 @@ describe('a real-world folder of Agent Skills (E5)', () => {
     await sdk.close()
   })
 
+  it('sends a warning that a later file edit brings, once (E6.7)', async () => {
+    const dir = await makeTempDir()
+    try {
+      await writeTree(dir, { 'config.yaml': 'skills:\n  - skills/**/SKILL.md\n', 'skills/pdf/SKILL.md': '---\nname: pdf\ndescription: PDFs.\n---\n# PDF\n' })
+      const { mcpUrl, sdk } = await spawnEmbeddedSkills(['--config', join(dir, 'config.yaml')])
+      mcp = await connectMcpClient(mcpUrl)
+      const messages: Array<{ data: unknown }> = []
+      mcp.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { messages.push(n.params as never) })
+      await mcp.client.setLoggingLevel('warning')
+      await mcp.client.listResources()
+      await writeTree(dir, { 'skills/pdf/SKILL.md': '---\nname: pdf-tools\ndescription: PDFs.\n---\n# PDF\n' })
+      await pollUntil(async () => { if (messages.length < 1) throw new Error('no message yet') }, { timeoutMs: 5000, what: 'the new warning' })
+      expect(messages.map((m) => m.data)).toEqual([
+        { warning: { kind: 'skill', path: join(dir, 'skills/pdf/SKILL.md'), id: 'pdf', message: 'frontmatter name "pdf-tools" does not match folder "pdf"' } },
+      ])
+      await sdk.close()
+    } finally {
+      await removeTempDir(dir)
+    }
+  })
+
   it('iii-skills check exits 1 on this folder (one skill has no description)', async () => {
     const run = await runSkills(['check', '--config', CONFIG])
     expect([run.code, run.stdout.trim().split('\n').at(-1)]).toEqual([1, '5 skills and 0 prompts served, 1 skipped, 3 warnings'])
