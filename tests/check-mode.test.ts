@@ -23,9 +23,10 @@ describe('iii-skills check (E5.2)', () => {
       lines: [
         `skipped skill ${skills}/no-description/SKILL.md: frontmatter missing non-empty \`description\``,
         `warning skill ${skills}/brand-guidelines/SKILL.md (brand-guidelines): frontmatter name "anthropic-brand" does not match folder "brand-guidelines"`,
+        `warning skill ${skills}/brand-guidelines/SKILL.md (brand-guidelines): not published as an MCP skill: frontmatter name "anthropic-brand" differs from "brand-guidelines"`,
         `warning skill ${skills}/pptx/SKILL.md (pptx): frontmatter YAML repaired (1 values quoted)`,
         `warning skill ${skills}/xlsx/SKILL.md (xlsx): description longer than 1024 characters`,
-        '5 skills and 0 prompts served, 1 skipped, 3 warnings',
+        '5 skills and 0 prompts served, 1 skipped, 4 warnings',
       ],
     })
   })
@@ -42,7 +43,8 @@ describe('iii-skills check (E5.2)', () => {
         lines: [
           `warning skill ${dir}/b/docs/SKILL.md (docs): frontmatter name "Docs" does not match folder "docs"`,
           `warning skill ${dir}/b/docs/SKILL.md (docs): frontmatter name "Docs" is not a valid skill name`,
-          '2 skills and 0 prompts served, 0 skipped, 2 warnings',
+          `warning skill ${dir}/b/docs/SKILL.md (docs): not published as an MCP skill: frontmatter name "Docs" differs from "docs"`,
+          '2 skills and 0 prompts served, 0 skipped, 3 warnings',
         ],
       })
     } finally {

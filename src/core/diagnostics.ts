@@ -4,17 +4,20 @@
  */
 import type { FsSkill, FsSkip } from '../fs/types.js'
 import { compareUtf8 } from './ids.js'
+import { unpublishedReason } from './sep-skill.js'
 
 export interface Diagnostics {
   skipped: FsSkip[]
   warnings: Array<{ kind: 'skill' | 'prompt'; path: string; id: string; message: string }>
 }
 
-export function diagnosticsOf(skills: readonly FsSkill[], skipped: readonly FsSkip[], extraWarnings: Diagnostics['warnings'] = []): Diagnostics {
-  const warnings = [
-    ...skills.flatMap((s) => (s.warnings ?? []).map((message) => ({ kind: 'skill' as const, path: s.path, id: s.id, message }))),
-    ...extraWarnings,
-  ]
+/** The skills' own warnings (E5.1), then whether the MCP Skills Extension leaves each out (E6.2). */
+export function diagnosticsOf(skills: readonly FsSkill[], skipped: readonly FsSkip[]): Diagnostics {
+  const warnings = skills.flatMap((s) => {
+    const unpublished = unpublishedReason(s.id, s.kind === 'folder' ? s.frontmatter.name : undefined)
+    return [...(s.warnings ?? []), ...(unpublished === undefined ? [] : [unpublished])]
+      .map((message) => ({ kind: 'skill' as const, path: s.path, id: s.id, message }))
+  })
   return {
     skipped: [...skipped].sort((a, b) => compareUtf8(a.path, b.path)),
     warnings: warnings.sort((a, b) => compareUtf8(a.path, b.path)),

@@ -1,6 +1,7 @@
 /**
  * `skills::diagnostics` (internal, E5.2): what the fs sources skip and what they serve with a
- * warning, as the files are at call time (the fs index is current as of every call, E3).
+ * warning, as the files are at call time (the fs index is current as of every call, E3), the skills
+ * the MCP Skills Extension leaves out among the warnings (E6.2); and `skills::fs-watch-problems`.
  */
 import { diagnosticsOf } from '../core/diagnostics.js'
 import type { Deps } from './deps.js'

@@ -92,6 +92,7 @@ describe('a real-world folder of Agent Skills (E5)', () => {
       skipped: [{ kind: 'skill', path: join(FIXTURE, 'skills/no-description/SKILL.md'), reason: 'frontmatter missing non-empty `description`' }],
       warnings: [
         { kind: 'skill', path: join(FIXTURE, 'skills/brand-guidelines/SKILL.md'), id: 'brand-guidelines', message: 'frontmatter name "anthropic-brand" does not match folder "brand-guidelines"' },
+        { kind: 'skill', path: join(FIXTURE, 'skills/brand-guidelines/SKILL.md'), id: 'brand-guidelines', message: 'not published as an MCP skill: frontmatter name "anthropic-brand" differs from "brand-guidelines"' },
         { kind: 'skill', path: join(FIXTURE, 'skills/pptx/SKILL.md'), id: 'pptx', message: 'frontmatter YAML repaired (1 values quoted)' },
         { kind: 'skill', path: join(FIXTURE, 'skills/xlsx/SKILL.md'), id: 'xlsx', message: 'description longer than 1024 characters' },
       ],
@@ -130,9 +131,10 @@ describe('a real-world folder of Agent Skills (E5)', () => {
     mcp.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { messages.push(n.params as never) })
     await mcp.client.setLoggingLevel('error')
     await mcp.client.setLoggingLevel('warning')
-    await pollUntil(async () => { if (messages.length < 4) throw new Error(`${messages.length} messages`) }, { timeoutMs: 5000, what: '4 log messages' })
+    await pollUntil(async () => { if (messages.length < 5) throw new Error(`${messages.length} messages`) }, { timeoutMs: 5000, what: '5 log messages' })
     expect(messages.map((m) => [m.level, m.logger, Object.keys(m.data as object)[0]])).toEqual([
       ['warning', 'iii-skills', 'skipped'], ['warning', 'iii-skills', 'warning'], ['warning', 'iii-skills', 'warning'], ['warning', 'iii-skills', 'warning'],
+      ['warning', 'iii-skills', 'warning'],
     ])
     expect((messages[0]!.data as { skipped: unknown }).skipped).toEqual({
       kind: 'skill', path: join(FIXTURE, 'skills/no-description/SKILL.md'), reason: 'frontmatter missing non-empty `description`',
@@ -152,8 +154,10 @@ describe('a real-world folder of Agent Skills (E5)', () => {
       await mcp.client.listResources()
       await writeTree(dir, { 'skills/pdf/SKILL.md': '---\nname: pdf-tools\ndescription: PDFs.\n---\n# PDF\n' })
       await pollUntil(async () => { if (messages.length < 1) throw new Error('no message yet') }, { timeoutMs: 5000, what: 'the new warning' })
+      await pollUntil(async () => { if (messages.length < 2) throw new Error('one message yet') }, { timeoutMs: 5000, what: 'both new warnings' })
       expect(messages.map((m) => m.data)).toEqual([
         { warning: { kind: 'skill', path: join(dir, 'skills/pdf/SKILL.md'), id: 'pdf', message: 'frontmatter name "pdf-tools" does not match folder "pdf"' } },
+        { warning: { kind: 'skill', path: join(dir, 'skills/pdf/SKILL.md'), id: 'pdf', message: 'not published as an MCP skill: frontmatter name "pdf-tools" differs from "pdf"' } },
       ])
       await sdk.close()
     } finally {
@@ -163,6 +167,6 @@ describe('a real-world folder of Agent Skills (E5)', () => {
 
   it('iii-skills check exits 1 on this folder (one skill has no description)', async () => {
     const run = await runSkills(['check', '--config', CONFIG])
-    expect([run.code, run.stdout.trim().split('\n').at(-1)]).toEqual([1, '5 skills and 0 prompts served, 1 skipped, 3 warnings'])
+    expect([run.code, run.stdout.trim().split('\n').at(-1)]).toEqual([1, '5 skills and 0 prompts served, 1 skipped, 4 warnings'])
   })
 })
