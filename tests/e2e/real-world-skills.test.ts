@@ -5,13 +5,12 @@
  * keeps upstream's entry shape.
  */
 import { join } from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
 import { pollUntil } from '../support/poll.js'
+import { connectStdioClient } from '../support/stdio-client.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT, runSkills, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
 
@@ -63,12 +62,7 @@ describe('a real-world folder of Agent Skills (E5)', () => {
   })
 
   it('is listed whole over stdio, the same way', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath, args: [join(REPO_ROOT, 'dist/src/main.js'), '--stdio', '--config', CONFIG], stderr: 'ignore', cwd: REPO_ROOT,
-      env: Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>,
-    })
-    const client = new Client({ name: 'e5-stdio', version: '0.0.0' })
-    await client.connect(transport)
+    const client = await connectStdioClient(['--config', CONFIG])
     try {
       expectFullListing((await client.listResources()).resources as Array<Record<string, unknown>>)
     } finally {
@@ -105,12 +99,7 @@ describe('a real-world folder of Agent Skills (E5)', () => {
     try {
       await writeTree(home, { 'project/.agents/skills/lint/SKILL.md': '---\nname: lint\ndescription: Lint the code.\n---\n# Lint\n' })
       await writeTree(home, { '.claude/skills/pdf/SKILL.md': readFileSync(join(FIXTURE, 'skills/pdf/SKILL.md'), 'utf8') })
-      const transport = new StdioClientTransport({
-        command: process.execPath, args: [join(REPO_ROOT, 'dist/src/main.js'), '--stdio'], stderr: 'ignore', cwd: join(home, 'project'),
-        env: { ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>, HOME: home },
-      })
-      const client = new Client({ name: 'e5-zero-config', version: '0.0.0' })
-      await client.connect(transport)
+      const client = await connectStdioClient([], { cwd: join(home, 'project'), env: { HOME: home } })
       try {
         const { resources } = await client.listResources()
         expect(resources.map((r) => [r.uri, r.title ?? r.name])).toEqual([

@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto'
 import { cp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { connectMcpClient } from '../support/mcp-client.js'
+import { connectStdioClient } from '../support/stdio-client.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, stopAllChildren } from '../support/processes.js'
 import { makeTempDir, removeTempDir } from '../support/temp-tree.js'
@@ -124,12 +124,7 @@ describe('the MCP Skills Extension (SEP-2640)', () => {
 
   it('over stdio, the same', async () => {
     const config = await fixture()
-    const transport = new StdioClientTransport({
-      command: process.execPath, args: [join(REPO_ROOT, 'dist/src/main.js'), '--stdio', '--config', config], stderr: 'ignore', cwd: REPO_ROOT,
-      env: Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>,
-    })
-    const client = new Client({ name: 'sep-client', version: '0.0.0' })
-    await client.connect(transport)
+    const client = await connectStdioClient(['--config', config])
     try {
       await checkSkills(client, config)
     } finally {
