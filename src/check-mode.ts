@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import type { Writable } from 'node:stream'
 import { Command } from 'commander'
 import { loadConfig } from './config.js'
-import { diagnosticLines, diagnosticsOf, diagnosticSummary } from './core/diagnostics.js'
+import { diagnosticLines, diagnosticsOf, diagnosticSummary } from './fs/diagnostics.js'
 import type { Logger } from './logger.js'
 import { scanFs } from './fs/health.js'
 

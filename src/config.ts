@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { DEFAULT_CONFIG, type LoadedConfig, type SkillsConfig } from './config-types.js'
+import { DEFAULT_CONFIG, type LoadedConfig, type SkillsConfig } from './core/config-types.js'
 import { LOG } from './core/messages.js'
 import type { Logger } from './logger.js'
 import { parseInput } from './schemas/parse.js'

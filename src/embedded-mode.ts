@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
-import type { LoadedConfig } from './config-types.js'
+import type { LoadedConfig } from './core/config-types.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from './embedded/index.js'
 import type { FunctionSummary, McpBackend } from './mcp/index.js'
 import { LOG_HTTP_LISTENING } from './embedded/messages.js'

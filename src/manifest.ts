@@ -3,11 +3,8 @@
  * is loaded or the engine is contacted. `version` is read from package.json at runtime, so the one
  * version number lives there (found from src/ under tsx and from dist/src/ once built).
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { DEFAULT_CONFIG } from './config-types.js'
-import * as msg from './core/messages.js'
+import { DEFAULT_CONFIG } from './core/config-types.js'
+import { packageVersion } from './fs/package-version.js'
 
 export const WORKER_NAME = 'skills'
 export const WORKER_DESCRIPTION =
@@ -47,22 +44,6 @@ export function buildManifest(): Manifest {
 /** serde_json's pretty printer: 2-space indent, then the newline `println!` adds. */
 export function renderManifest(): string {
   return JSON.stringify(buildManifest(), null, 2) + '\n'
-}
-
-let cachedVersion: string | undefined
-
-export function packageVersion(): string {
-  cachedVersion ??= packageVersionFrom(dirname(fileURLToPath(import.meta.url)))
-  return cachedVersion
-}
-
-/** The version of the nearest package.json at or above `dir`. */
-export function packageVersionFrom(dir: string): string {
-  for (let current = dir; ; current = dirname(current)) {
-    const path = join(current, 'package.json')
-    if (existsSync(path)) return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version
-    if (dirname(current) === current) throw new Error(msg.packageJsonNotFound(dir))
-  }
 }
 
 function sortKeys(value: unknown): unknown {

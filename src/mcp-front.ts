@@ -8,11 +8,11 @@ import type { Writable } from 'node:stream'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
-import type { LoadedConfig } from './config-types.js'
+import type { LoadedConfig } from './core/config-types.js'
 import {
   createMcpFront, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
 } from './mcp/index.js'
-import { packageVersion } from './manifest.js'
+import { packageVersion } from './fs/package-version.js'
 
 /** The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise. */
 export const QUIET_SDK = { otel: { enabled: false }, enableMetricsReporting: false } as const

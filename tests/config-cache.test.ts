@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../src/config.js'
-import { cacheConfig, DEFAULT_CACHE, DEFAULT_CONFIG } from '../src/config-types.js'
+import { cacheConfig, DEFAULT_CACHE, DEFAULT_CONFIG } from '../src/core/config-types.js'
 
 describe('cache settings', () => {
   it('default to on with listings at most 1000 ms old when the key is absent', () => {

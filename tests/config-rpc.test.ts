@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../src/config.js'
-import { DEFAULT_CONFIG } from '../src/config-types.js'
+import { DEFAULT_CONFIG } from '../src/core/config-types.js'
 
 describe('rpc_api_path', () => {
   it('is absent unless set, so the defaults (and the manifest) stay as upstream', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig, parseConfig } from '../src/config.js'
-import { DEFAULT_CONFIG } from '../src/config-types.js'
+import { DEFAULT_CONFIG } from '../src/core/config-types.js'
 import { createLogger } from '../src/logger.js'
 
 const root = mkdtempSync(join(tmpdir(), 'skills-config-'))

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { buildManifest, packageVersionFrom, renderManifest } from '../src/manifest.js'
+import { buildManifest, renderManifest } from '../src/manifest.js'
+import { packageVersionFrom } from '../src/fs/package-version.js'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string

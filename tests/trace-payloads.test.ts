@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_CONFIG } from '../src/config-types.js'
+import { DEFAULT_CONFIG } from '../src/core/config-types.js'
 import { silentLogger } from '../src/logger.js'
 import { otelEnabled, skipUnrecordedTracePayloads, TRACE_PAYLOADS_SWITCH } from '../src/trace-payloads.js'
 import { startSkillsWorker, type RunningWorker } from '../src/worker.js'

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { WebSocket } from 'ws'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { LOG_SEND_FAILED } from './messages.js'
 
 export interface WorkerMetadata {

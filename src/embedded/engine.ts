@@ -4,7 +4,7 @@
  * frames; the built-ins register themselves on it.
  */
 import type { RawData, WebSocket } from 'ws'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { WorkerConnection, type FrameRecorder } from './connection.js'
 import { FunctionRegistry } from './function-registry.js'
 import { callInternal, deliver, handleInvoke, handleResult, type InternalCallOptions } from './invoke.js'

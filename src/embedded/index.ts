@@ -4,7 +4,7 @@
  * it, and `iii-skills --embedded` serves it to users who have no `iii` binary. Behaviour follows the
  * real engine 0.22.1, strictness included (undecodable frames are dropped, not answered).
  */
-import { silentLogger, type Logger } from '../logger.js'
+import { pino, type Logger } from 'pino'
 import { installEngineBuiltins, summarize } from './builtins-engine.js'
 import { installFunctionsAvailable } from './builtins-functions-available.js'
 import { installStateBuiltins } from './builtins-state.js'
@@ -90,7 +90,7 @@ export interface EmbeddedEngine {
 }
 
 export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): Promise<EmbeddedEngine> {
-  const log = (options.log ?? silentLogger()).child({ module: 'embedded-engine' })
+  const log = (options.log ?? pino({ level: 'silent' })).child({ module: 'embedded-engine' })
   const host = options.host ?? '127.0.0.1'
   const frames: FrameRecord[] = []
   const record = options.recordFrames ? (direction: 'in' | 'out', workerId: string, text: string) => {

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import type { Engine } from './engine.js'
 import * as msg from './messages.js'
 

@@ -6,7 +6,7 @@
  */
 import { samePath } from '../core/glob-ids.js'
 import { compareUtf8 } from '../core/ids.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { mapInBatches } from './batches.js'
 import { directView, type FsView } from './fs-view.js'
 import { globMatches, type GlobMatch } from './glob-matches.js'

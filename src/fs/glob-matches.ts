@@ -5,7 +5,7 @@
  */
 import { deriveId, staticPrefix } from '../core/glob-ids.js'
 import * as msg from '../core/messages.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { directView, type FsView } from './fs-view.js'
 import { absolutePattern, expandGlob } from './globs.js'
 

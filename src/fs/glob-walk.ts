@@ -6,7 +6,7 @@
  * make a scan run forever.
  */
 import * as msg from '../core/messages.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { directView, type FsView, type PathInfo, type StatResult } from './fs-view.js'
 import { type CompiledGlob, type Component, matchesComponent, matchName, startsWithDot } from './glob-pattern.js'
 

@@ -6,7 +6,7 @@
  */
 import { compareUtf8 } from '../core/ids.js'
 import * as msg from '../core/messages.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { expandBraces } from './braces.js'
 import { type CompiledGlob, compileGlob, parsePattern } from './glob-pattern.js'
 import { directView, type FsView } from './fs-view.js'

@@ -4,9 +4,9 @@
  * entry shadowed by a state row; then one summary line. Later re-globs skip silently. The worker
  * reports the fs index's own first scan, so boot reads the files once.
  */
-import type { SkillsConfig } from '../config-types.js'
+import type { SkillsConfig } from '../core/config-types.js'
 import * as msg from '../core/messages.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { expandPromptGlobs } from './prompt-files.js'
 import { expandSkillGlobs } from './skill-files.js'
 import { addSkillRoots } from './skill-roots.js'

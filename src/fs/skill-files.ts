@@ -23,7 +23,7 @@ import {
   isSkillFile,
   SKILL_FRONTMATTER_STRUCT,
 } from '../core/skill-folder.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import { fileMeta, type FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path'
 import * as msg from '../core/messages.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { mapInBatches } from './batches.js'
 import type { Loaded } from './expand-unique.js'
 import { directView, type FsView } from './fs-view.js'

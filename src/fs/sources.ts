@@ -12,9 +12,9 @@
  * this is logged once and every call reads the disk, as upstream does. Skips are silent here (boot
  * diagnostics in health.ts report them once).
  */
-import type { SkillsConfig } from '../config-types.js'
+import type { SkillsConfig } from '../core/config-types.js'
 import * as msg from '../core/messages.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { changesBetween, type FsChange } from './fs-changes.js'
 import { FsSnapshot } from './fs-snapshot.js'
 import { directView, type FsView } from './fs-view.js'

@@ -3,7 +3,7 @@
  * warning, as the files are at call time (the fs index is current as of every call, E3), the skills
  * the MCP Skills Extension leaves out among the warnings (E6.2); and `skills::fs-watch-problems`.
  */
-import { diagnosticsOf } from '../core/diagnostics.js'
+import { diagnosticsOf } from '../fs/diagnostics.js'
 import type { Deps } from './deps.js'
 
 export async function fsDiagnostics(_input: unknown, deps: Deps) {

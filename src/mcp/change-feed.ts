@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { IIIClient } from 'iii-sdk'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import * as msg from './messages.js'
 import { isJsonObject } from './types.js'
 

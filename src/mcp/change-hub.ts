@@ -13,7 +13,7 @@
  * Skills Extension, E6.6) are re-read on every skill change that names their skill and, since a
  * skill folder's other files send no change signal, at least once a second while one is subscribed.
  */
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { INDEX_URI } from '../core/uri.js'
 import * as msg from './messages.js'
 import { Throttle } from './throttle.js'

@@ -6,7 +6,7 @@
  * (§1.6); the full profile serves the whole tree.
  */
 import { INDEX_URI } from '../core/uri.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { errorDisplay, isMissingFunction } from './backend-errors.js'
 import { INTERNAL_ERROR, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'

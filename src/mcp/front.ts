@@ -4,7 +4,7 @@
  * the HTTP listener of one process share it, so both see the same notifications.
  */
 import type { IIIClient } from 'iii-sdk'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { bindChangeFeed, type FeedScopes } from './change-feed.js'
 import { ChangeHub } from './change-hub.js'
 import { dispatch } from './methods.js'

@@ -7,8 +7,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { silentLogger } from '../logger.js'
-import { packageVersion } from '../manifest.js'
+import { pino } from 'pino'
+import { packageVersion } from '../fs/package-version.js'
 import { serveBridge } from './bridge-http.js'
 import * as msg from './messages.js'
 import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
@@ -27,7 +27,7 @@ export const notFoundRoute: HttpRoute = (_req, res) => sendPlain(res, 404, msg.H
 export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
   const host = options.host ?? DEFAULT_HOST
   const path = normalizePath(options.path ?? DEFAULT_PATH)
-  const log = (options.log ?? silentLogger()).child({ module: 'mcp' })
+  const log = (options.log ?? pino({ level: 'silent' })).child({ module: 'mcp' })
   const profile = options.profile ?? 'full'
   const ctx: MethodContext = {
     backend: options.backend,

@@ -5,7 +5,7 @@
  * -32601 like it. The full profile adds subscriptions and an empty completion; its `initialize`
  * and `ping` are the SDK server's own (protocol negotiation, capabilities).
  */
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { callDelegate, DELEGATES } from './delegates.js'
 import {
   failure, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, success, type RpcId, type RpcResponse,

@@ -4,7 +4,7 @@
  * one URI's update) per window, trailing edge included.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { CHANGE_WINDOW_MS, type ChangeHub, type ChangeNotification, type HubSession } from './change-hub.js'
 import * as msg from './messages.js'
 import type { SubscriptionTarget } from './methods.js'

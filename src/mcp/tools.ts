@@ -6,7 +6,7 @@
  */
 import { sortedPrettyJson } from '../core/json.js'
 import { isAlwaysHidden } from '../core/hidden.js'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import { errorDisplay } from './backend-errors.js'
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'

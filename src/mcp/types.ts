@@ -3,7 +3,7 @@
  * embedded engine and an iii-sdk client are adapted to this; a fake one backs the tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Logger } from '../logger.js'
+import type { Logger } from 'pino'
 import type { ChangeHub } from './change-hub.js'
 
 export interface FunctionSummary {

@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks'
 import { setImmediate as yieldToIo, setTimeout as sleep } from 'node:timers/promises'
 import { registerWorker } from 'iii-sdk'
-import { DEFAULT_CONFIG } from '../../src/config-types.js'
+import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { startEmbeddedEngine } from '../../src/embedded/index.js'
 import type { CachedStateStore } from '../../src/engine/registry-cache.js'
 import { HANDLERS } from '../../src/functions/index.js'

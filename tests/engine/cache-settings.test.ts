@@ -5,7 +5,7 @@
  */
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_CONFIG, type CacheConfig } from '../../src/config-types.js'
+import { DEFAULT_CONFIG, type CacheConfig } from '../../src/core/config-types.js'
 import { LOG } from '../../src/core/messages.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { CachedStateStore, REGISTRY_CHANGED_PREFIX } from '../../src/engine/registry-cache.js'

@@ -5,7 +5,7 @@
  * functions as plain callbacks behind `deps.invoke`.
  */
 import type { IIIClient } from 'iii-sdk'
-import { DEFAULT_CONFIG, type SkillsConfig } from '../../src/config-types.js'
+import { DEFAULT_CONFIG, type SkillsConfig } from '../../src/core/config-types.js'
 import type { StateStore } from '../../src/engine/state-store.js'
 import { Subscribers } from '../../src/engine/subscribers.js'
 import { FsSources } from '../../src/fs/sources.js'

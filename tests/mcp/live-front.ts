@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { registerWorker, type IIIClient } from 'iii-sdk'
-import { DEFAULT_CONFIG } from '../../src/config-types.js'
+import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { engineBackend } from '../../src/embedded-mode.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { CHANGE_FEED_PREFIX } from '../../src/mcp/change-feed.js'

@@ -1,7 +1,7 @@
 import type { IIIClient } from 'iii-sdk'
 import { describe, expect, it } from 'vitest'
 import '../support/no-unhandled.js'
-import { DEFAULT_CONFIG } from '../../src/config-types.js'
+import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { SkillsError } from '../../src/core/errors.js'
 import { sortedPrettyJson } from '../../src/core/json.js'
 import {

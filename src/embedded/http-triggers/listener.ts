@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Logger } from '../../logger.js'
+import type { Logger } from 'pino'
 import * as msg from '../messages.js'
 import type { HttpRequestHandler } from './handler.js'
 import { listenHttp } from '../../http/listen.js'

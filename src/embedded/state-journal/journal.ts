@@ -8,7 +8,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import { mkdir, open } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { Logger } from '../../logger.js'
+import type { Logger } from 'pino'
 import * as msg from '../messages.js'
 import type { StateMap } from '../state-map.js'
 import { loadJournal, replaceFile } from './load.js'

@@ -6,7 +6,7 @@
  */
 import { copyFile, open, readdir, readFile, rename, rm, truncate } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { Logger } from '../../logger.js'
+import type { Logger } from 'pino'
 import * as msg from '../messages.js'
 import type { StateSnapshot } from '../state-map.js'
 import { decodeJournal, encodeRecord, JOURNAL_HEADER, type Mutation } from './records.js'

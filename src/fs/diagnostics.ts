@@ -2,9 +2,9 @@
  * E5.2: the diagnostics of an fs scan as data (what `skills::diagnostics` answers and
  * `iii-skills check` prints): skips and warnings in path order, and the lines `check` prints.
  */
-import type { FsSkill, FsSkip } from '../fs/types.js'
-import { compareUtf8 } from './ids.js'
-import { unpublishedReason } from './sep-skill.js'
+import type { FsSkill, FsSkip } from './types.js'
+import { compareUtf8 } from '../core/ids.js'
+import { unpublishedReason } from '../core/sep-skill.js'
 
 export interface Diagnostics {
   skipped: FsSkip[]

@@ -5,12 +5,12 @@
  * `rpc_api_path` registers the function but binds nothing. The SDK replays both after a reconnect.
  */
 import type { IIIClient } from 'iii-sdk'
-import { DEFAULT_RPC_API_PATH } from '../config-types.js'
+import { DEFAULT_RPC_API_PATH } from '../core/config-types.js'
 import { RPC_LOG } from '../core/messages.js'
-import type { Deps } from '../functions/deps.js'
-import { guardResponse } from '../functions/response-guard.js'
-import { rpcHandler, type RpcDispatch } from '../functions/rpc.js'
-import { DISCOVERY_DISPATCH } from '../functions/rpc-dispatch.js'
+import type { Deps } from './deps.js'
+import { guardResponse } from './response-guard.js'
+import { rpcHandler, type RpcDispatch } from './rpc.js'
+import { DISCOVERY_DISPATCH } from './rpc-dispatch.js'
 import { parseInput } from '../schemas/parse.js'
 import { RPC_FUNCTION } from '../schemas/rpc.js'
 
