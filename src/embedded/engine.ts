@@ -6,6 +6,7 @@
 import type { RawData, WebSocket } from 'ws'
 import type { Logger } from 'pino'
 import { WorkerConnection, type FrameRecorder } from './connection.js'
+import type { EngineTables } from './engine-tables.js'
 import { FunctionRegistry } from './function-registry.js'
 import { callInternal, deliver, handleInvoke, handleResult, type InternalCallOptions } from './invoke.js'
 import { PendingInvocations } from './invocations.js'
@@ -16,7 +17,7 @@ import {
   handleRegisterTrigger, handleRegisterTriggerType, handleRegistrationResult, handleUnregisterTrigger, releaseTriggersOf,
 } from './trigger-routing.js'
 
-export class Engine {
+export class Engine implements EngineTables {
   readonly functions = new FunctionRegistry()
   readonly invocations = new PendingInvocations()
   readonly triggers = new TriggerRegistry()

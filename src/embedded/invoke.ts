@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { InvocationError } from 'iii-sdk/errors'
 import type { WorkerConnection } from './connection.js'
-import type { Engine } from './engine.js'
+import type { EngineTables } from './engine-tables.js'
 import { BuiltinError, type FunctionEntry } from './function-registry.js'
 import type { Caller, Outcome } from './invocations.js'
 import * as msg from './messages.js'
@@ -53,7 +53,7 @@ function builtinResultFrame(invocationId: string, functionId: string, outcome: O
   return resultFrame(invocationId, functionId, outcome)
 }
 
-export function deliver(engine: Engine, caller: Caller, invocationId: string, functionId: string, outcome: Outcome): void {
+export function deliver(engine: EngineTables, caller: Caller, invocationId: string, functionId: string, outcome: Outcome): void {
   if (caller.kind === 'worker') caller.worker.send(resultFrame(invocationId, functionId, outcome))
   else if (caller.kind === 'internal') caller.settle(outcome)
   else if (!outcome.ok) engine.log.warn({ function_id: functionId, error: outcome.error }, msg.LOG_VOID_CALL_FAILED)
@@ -72,7 +72,7 @@ export function sendInvoke(
   })
 }
 
-export function handleInvoke(engine: Engine, conn: WorkerConnection, m: InvokeFunctionMsg): void {
+export function handleInvoke(engine: EngineTables, conn: WorkerConnection, m: InvokeFunctionMsg): void {
   const replyId = m.action?.type === 'void' ? undefined : m.invocation_id
   if (m.action?.type === 'enqueue') {
     if (replyId !== undefined) conn.send(resultFrame(replyId, m.function_id, fail(msg.ENQUEUE_ERROR, msg.enqueueNoProvider())))
@@ -99,7 +99,7 @@ export function handleInvoke(engine: Engine, conn: WorkerConnection, m: InvokeFu
   sendInvoke(entry.owner, invocationId, m.function_id, data, m)
 }
 
-export function handleResult(engine: Engine, m: InvocationResultMsg): void {
+export function handleResult(engine: EngineTables, m: InvocationResultMsg): void {
   const pending = engine.invocations.take(m.invocation_id)
   if (pending === undefined) {
     engine.log.debug({ invocation_id: m.invocation_id }, msg.LOG_UNKNOWN_INVOCATION)
@@ -119,7 +119,7 @@ function toError(functionId: string, error: ErrorBody): InvocationError {
 }
 
 /** An engine-internal call: no `_caller_worker_id`; rejects with the SDK's InvocationError. */
-export function callInternal(engine: Engine, functionId: string, data: unknown, options: InternalCallOptions = {}): Promise<unknown> {
+export function callInternal(engine: EngineTables, functionId: string, data: unknown, options: InternalCallOptions = {}): Promise<unknown> {
   const entry = engine.functions.get(functionId)
   if (entry === undefined) {
     return Promise.reject(toError(functionId, { code: msg.FUNCTION_NOT_FOUND, message: msg.functionNotFound(functionId) }))

@@ -4,7 +4,7 @@
  * ones; an error `triggerregistrationresult` parks the binding and is forwarded to whoever asked.
  */
 import type { WorkerConnection } from './connection.js'
-import type { Engine } from './engine.js'
+import type { EngineTables } from './engine-tables.js'
 import * as msg from './messages.js'
 import type { RegisterTriggerMsg, RegisterTriggerTypeMsg, TriggerRegistrationResultMsg } from './protocol.js'
 import type { Binding, TriggerTypeEntry } from './trigger-registry.js'
@@ -18,7 +18,7 @@ function resultFrame(b: Binding, error: unknown): object {
 }
 
 /** Hands `binding` to the provider of its (present) type; a built-in refusal parks it. */
-function bind(engine: Engine, type: TriggerTypeEntry, binding: Binding): void {
+function bind(engine: EngineTables, type: TriggerTypeEntry, binding: Binding): void {
   engine.triggers.activate(binding)
   if (type.kind === 'worker') {
     type.owner.send(registerFrame(binding))
@@ -35,14 +35,14 @@ function bind(engine: Engine, type: TriggerTypeEntry, binding: Binding): void {
 }
 
 /** Tells the provider a binding is gone. */
-export function unbind(engine: Engine, binding: Binding, except?: WorkerConnection): void {
+export function unbind(engine: EngineTables, binding: Binding, except?: WorkerConnection): void {
   const type = engine.triggers.types.get(binding.trigger_type)
   if (type === undefined) return
   if (type.kind === 'builtin') type.handler.unregister(binding)
   else if (type.owner !== except) type.owner.send({ type: 'unregistertrigger', id: binding.id, trigger_type: binding.trigger_type })
 }
 
-export function handleRegisterTriggerType(engine: Engine, conn: WorkerConnection, m: RegisterTriggerTypeMsg): void {
+export function handleRegisterTriggerType(engine: EngineTables, conn: WorkerConnection, m: RegisterTriggerTypeMsg): void {
   if (engine.triggers.types.get(m.id)?.kind === 'builtin') {
     engine.log.warn({ worker_id: conn.id, trigger_type: m.id }, msg.LOG_BUILTIN_PROTECTED)
     return
@@ -53,7 +53,7 @@ export function handleRegisterTriggerType(engine: Engine, conn: WorkerConnection
   for (const binding of [...live, ...parked]) bind(engine, type, binding)
 }
 
-export function handleRegisterTrigger(engine: Engine, conn: WorkerConnection, m: RegisterTriggerMsg): void {
+export function handleRegisterTrigger(engine: EngineTables, conn: WorkerConnection, m: RegisterTriggerMsg): void {
   const previous = engine.triggers.remove(m.id)
   if (previous !== undefined) {
     const type = engine.triggers.types.get(previous.trigger_type)
@@ -71,12 +71,12 @@ export function handleRegisterTrigger(engine: Engine, conn: WorkerConnection, m:
   bind(engine, type, binding)
 }
 
-export function handleUnregisterTrigger(engine: Engine, m: { id: string }): void {
+export function handleUnregisterTrigger(engine: EngineTables, m: { id: string }): void {
   const binding = engine.triggers.remove(m.id)
   if (binding !== undefined) unbind(engine, binding)
 }
 
-export function handleRegistrationResult(engine: Engine, conn: WorkerConnection, m: TriggerRegistrationResultMsg): void {
+export function handleRegistrationResult(engine: EngineTables, conn: WorkerConnection, m: TriggerRegistrationResultMsg): void {
   const type = engine.triggers.types.get(m.trigger_type)
   if (type?.kind !== 'worker' || type.owner !== conn || m.error === undefined) return
   const binding = engine.triggers.live.get(m.id)
@@ -87,7 +87,7 @@ export function handleRegistrationResult(engine: Engine, conn: WorkerConnection,
 }
 
 /** Spec §5 steps 3–5 for a departing worker. */
-export function releaseTriggersOf(engine: Engine, conn: WorkerConnection): void {
+export function releaseTriggersOf(engine: EngineTables, conn: WorkerConnection): void {
   const owned = engine.triggers.ownedBy(conn)
   for (const binding of owned.live) {
     engine.triggers.remove(binding.id)
