@@ -5,7 +5,6 @@
  * with the direct view the disk. Never mutated; whatever a handler derives from its arrays can be
  * memoised on them.
  */
-import { memoize } from '../core/memo.js'
 import { mapInBatches } from './batches.js'
 import { fileDigest } from './file-facts.js'
 import { type FileMeta, metaOf } from './file-meta.js'
@@ -23,27 +22,35 @@ export class FsSnapshot {
     readonly skipped: { skills: FsSkip[]; prompts: FsSkip[] } = { skills: [], prompts: [] },
   ) {}
 
+  private skillById: Map<string, FsSkill> | undefined
+  private promptByName: Map<string, FsPrompt> | undefined
+  private promptMetaOnce: Promise<FileMeta[]> | undefined
+  private skillDigestsOnce: Promise<string[]> | undefined
+  private promptDigestsOnce: Promise<string[]> | undefined
+
   findSkill(id: string): FsSkill | undefined {
-    return memoize(this, 'skill-by-id', () => new Map(this.skills.map((s) => [s.id, s]))).get(id)
+    this.skillById ??= new Map(this.skills.map((s) => [s.id, s]))
+    return this.skillById.get(id)
   }
 
   findPrompt(name: string): FsPrompt | undefined {
-    return memoize(this, 'prompt-by-name', () => new Map(this.prompts.map((p) => [p.name, p]))).get(name)
+    this.promptByName ??= new Map(this.prompts.map((p) => [p.name, p]))
+    return this.promptByName.get(name)
   }
 
   /** Size and mtime of each prompt file, in `prompts` order. */
   promptMeta(): Promise<FileMeta[]> {
-    return memoize(this, 'prompt-meta', () => Promise.all(this.prompts.map(async ({ path }) => metaOf(await this.view.stat(path)))))
+    return (this.promptMetaOnce ??= Promise.all(this.prompts.map(async ({ path }) => metaOf(await this.view.stat(path)))))
   }
 
   /** A digest of each skill file's content, in `skills` order. */
   skillDigests(): Promise<string[]> {
-    return memoize(this, 'skill-digests', () => this.digestsOf(this.skills))
+    return (this.skillDigestsOnce ??= this.digestsOf(this.skills))
   }
 
   /** A digest of each prompt file's content, in `prompts` order. */
   promptDigests(): Promise<string[]> {
-    return memoize(this, 'prompt-digests', () => this.digestsOf(this.prompts))
+    return (this.promptDigestsOnce ??= this.digestsOf(this.prompts))
   }
 
   private digestsOf(entries: ReadonlyArray<{ path: string }>): Promise<string[]> {

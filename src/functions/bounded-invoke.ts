@@ -13,14 +13,11 @@ import { utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import type { Deps } from './deps.js'
 
-const inFlightByDeps = new WeakMap<Deps, Map<string, number>>()
-
 export async function invokeBounded(deps: Deps, functionId: string, payload: unknown): Promise<unknown> {
   const idBytes = utf8Length(functionId)
   const payloadBytes = jsonBytesOver(payload, MAX_PAYLOAD_BYTES - idBytes)
   if (payloadBytes !== undefined) throw new SkillsError(msg.requestTooLarge(functionId, payloadBytes + idBytes, MAX_PAYLOAD_BYTES))
-  let inFlight = inFlightByDeps.get(deps)
-  if (inFlight === undefined) inFlightByDeps.set(deps, (inFlight = new Map()))
+  const inFlight = (deps.inFlight ??= new Map())
   const running = inFlight.get(functionId) ?? 0
   if (running >= MAX_IN_FLIGHT_PER_FUNCTION) throw new SkillsError(msg.inFlightLimit(MAX_IN_FLIGHT_PER_FUNCTION))
   inFlight.set(functionId, running + 1)
@@ -35,5 +32,5 @@ export async function invokeBounded(deps: Deps, functionId: string, payload: unk
 
 /** Calls currently waiting on `functionId` (tests and diagnostics). */
 export function inFlightCount(deps: Deps, functionId: string): number {
-  return inFlightByDeps.get(deps)?.get(functionId) ?? 0
+  return deps.inFlight?.get(functionId) ?? 0
 }

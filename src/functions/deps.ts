@@ -7,7 +7,7 @@ import type { SkillsConfig } from '../core/config-types.js'
 import type { StateStore } from '../engine/state-store.js'
 import type { Subscribers } from '../engine/subscribers.js'
 import type { FsSources } from '../fs/sources.js'
-import type { SkillSearchIndex } from './search-index.js'
+import type { SearchIndex } from './search-port.js'
 
 export interface Deps {
   config: SkillsConfig
@@ -18,7 +18,12 @@ export interface Deps {
   now(): Date
   /** Calls another worker's function with `state_timeout_ms` as timeout (sections, prompt handlers). */
   invoke(functionId: string, payload: unknown): Promise<unknown>
-  /** This instance's `skill::search` index, built on the first search (search-index.ts). */
-  search: { index?: SkillSearchIndex }
+  /**
+   * This instance's `skill::search` index, built on the first search (search-index.ts), and whether
+   * its state summaries carry content stamps (set by that first search, skill-sources.ts).
+   */
+  search: { index?: SearchIndex; stamping?: boolean }
+  /** Calls this instance is waiting on, per function id (bounded-invoke.ts); created on first call. */
+  inFlight?: Map<string, number>
 }
 

@@ -11,17 +11,19 @@ import { frontmatterOf } from '../core/frontmatter-yaml.js'
 import { validateId } from '../core/ids.js'
 import { indexLine } from '../core/index-page.js'
 import type { JsonObject } from '../core/json.js'
-import { memoize } from '../core/memo.js'
+import { MemoKey, memoize } from '../core/memo.js'
 import * as msg from '../core/messages.js'
 import { readSkillEntry } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
 import { mergeById, readSkillSources } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
 
+const PROTOCOL_ENTRIES = new MemoKey<ProtocolEntry[]>('protocol entries')
+
 /** Every entry, sorted by name (byte order, the same as by id since `/` => `.` keeps the order). */
 export async function protocolEntries(deps: Deps): Promise<ProtocolEntry[]> {
   const { state, fs } = await readSkillSources(deps)
-  const stateEntries = memoize(state, 'protocol-entries', () =>
+  const stateEntries = memoize(state, PROTOCOL_ENTRIES, () =>
     state.map((s) => protocolEntry(s.id, s.discovery ?? {}, s.description)))
   return mergeById(stateEntries, fs.map((s) => protocolEntry(s.id, s.discovery, s.description)))
 }

@@ -5,11 +5,13 @@
  * Nothing optional is ever null: a field without a value is left out.
  */
 import { INDEX_RESOURCE } from '../core/envelopes.js'
-import { memoizePair } from '../core/memo.js'
+import { memoizePair, PairKey } from '../core/memo.js'
 import { URI_PREFIX } from '../core/uri.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
 import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
+
+const MCP_RESOURCES = new PairKey<{ resources: McpSkillResource[] }>('mcp resources')
 
 export interface McpSkillResource {
   uri: string
@@ -31,7 +33,7 @@ export async function listMcpResources(_input: unknown, deps: Deps) {
     state = [] // as resources-list: a failed state::list leaves the fs skills
   }
   const snapshot = await deps.fs.snapshot()
-  return memoizePair(state, snapshot, 'mcp-resources', () => ({
+  return memoizePair(state, snapshot, MCP_RESOURCES, () => ({
     resources: [INDEX, ...state.map(stateResource), ...withoutStateIds(snapshot.skills, state).map(fsResource)],
   }))
 }

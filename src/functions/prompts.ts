@@ -7,10 +7,12 @@ import { DESCRIPTION_EMPTY, FUNCTION_ID_EMPTY, LOG } from '../core/messages.js'
 import { withoutShadowed } from '../core/precedence.js'
 import { trim } from '../core/text.js'
 import { formatTimestamp } from '../core/time.js'
-import { memoize } from '../core/memo.js'
+import { MemoKey, memoize } from '../core/memo.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows } from './stored-rows.js'
+
+const FS_PROMPT_ENTRIES = new MemoKey<PromptListEntry[]>('fs prompt list entries')
 
 export interface PromptArgumentInput {
   name: string
@@ -77,7 +79,7 @@ export async function listPrompts(_input: unknown, deps: Deps) {
 
 async function fsListEntries(snapshot: FsSnapshot): Promise<PromptListEntry[]> {
   const meta = await snapshot.promptMeta()
-  return memoize(snapshot, 'prompt-list-entries', () => snapshot.prompts.map((prompt, i): PromptListEntry => ({
+  return memoize(snapshot, FS_PROMPT_ENTRIES, () => snapshot.prompts.map((prompt, i): PromptListEntry => ({
     name: prompt.name, function_id: '', arguments: 0,
     registered_at: (meta[i] as { registeredAt: string }).registeredAt, origin: 'fs',
   })))

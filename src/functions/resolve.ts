@@ -6,7 +6,7 @@ import { SkillsError, check, errorText } from '../core/errors.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import { validateId } from '../core/ids.js'
 import { composeIndex, renderBullets, renderIndexError } from '../core/index-page.js'
-import { memoize, memoizePair } from '../core/memo.js'
+import { MemoKey, memoize, memoizePair, PairKey } from '../core/memo.js'
 import * as msg from '../core/messages.js'
 import { normalizeFunctionOutput } from '../core/normalize.js'
 import { sectionText } from '../core/outline.js'
@@ -16,6 +16,9 @@ import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
 import { readSkillSources } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
+
+const INDEX_PAGE = new PairKey<string>('index page')
+const STATE_BULLETS = new MemoKey<string>('state index bullets')
 
 export interface Resolved {
   text: string
@@ -51,8 +54,8 @@ export async function renderIndexPage(deps: Deps): Promise<string> {
   // While the registry cache serves the same summaries and the fs index the same snapshot, the page
   // is rendered once, not once per read. Fs skills carry their bullet from loading.
   const { state, fs, snapshot } = sources
-  return memoizePair(state, snapshot, 'index-page', () =>
-    composeIndex(memoize(state, 'index-bullets', () => renderBullets(state)), renderBullets(fs)))
+  return memoizePair(state, snapshot, INDEX_PAGE, () =>
+    composeIndex(memoize(state, STATE_BULLETS, () => renderBullets(state)), renderBullets(fs)))
 }
 
 async function readSkill(id: string, deps: Deps): Promise<string> {

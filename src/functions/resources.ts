@@ -3,10 +3,14 @@
  * (the resolver's text or error), and the constant templates envelope.
  */
 import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, titledSkillResource } from '../core/envelopes.js'
-import { memoize, memoizePair } from '../core/memo.js'
+import { MemoKey, memoize, memoizePair, PairKey } from '../core/memo.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
 import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
+
+type Resource = ReturnType<typeof titledSkillResource>
+const STATE_RESOURCES = new MemoKey<Resource[]>('state resources')
+const RESOURCES_LIST = new PairKey<{ resources: Array<Resource | typeof INDEX_RESOURCE> }>('resources list')
 
 export async function listResources(_input: unknown, deps: Deps) {
   let state: SkillSummary[]
@@ -17,8 +21,8 @@ export async function listResources(_input: unknown, deps: Deps) {
     state = []
   }
   const snapshot = await deps.fs.snapshot()
-  const stateResources = memoize(state, 'resources', () => state.map((s) => titledSkillResource(s.id, s.title)))
-  return memoizePair(state, snapshot, 'resources-list', () => ({
+  const stateResources = memoize(state, STATE_RESOURCES, () => state.map((s) => titledSkillResource(s.id, s.title)))
+  return memoizePair(state, snapshot, RESOURCES_LIST, () => ({
     resources: [INDEX_RESOURCE, ...stateResources, ...withoutStateIds(snapshot.skills, state).map((s) => titledSkillResource(s.id, s.title))],
   }))
 }

@@ -3,7 +3,7 @@
  * incrementally from the very sources the listings use: the state summaries (memoised per state
  * snapshot by the registry cache, so an unchanged registry costs one identity check) and the fs
  * skills no state row shadows. Each refresh diffs those against what is indexed, by id and content
- * stamp (state: `summaryStamp`; fs: the fs snapshot's content digest), and re-reads only what changed:
+ * stamp (state: the summary's `stamp`; fs: the fs snapshot's content digest), and re-reads only what changed:
  * state rows by `state::get` each, or by one `state::list` when many changed (a first build);
  * files by reading them. Concurrent calls share one refresh; a call that arrives while one runs
  * waits for the next, which reads the sources after the call began (E3). A refresh replaces each
@@ -27,8 +27,9 @@ import { readBody } from '../fs/read-body.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
-import { stampedSkillSummaries, summaryStamp, withoutStateIds, type SkillSummary } from './skill-sources.js'
+import { stampedSkillSummaries, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
+import type { Entry, FsEntry, SearchIndex, SearchMatch } from './search-port.js'
 
 interface SearchDocument {
   id: string
@@ -38,17 +39,6 @@ interface SearchDocument {
   body: string
 }
 
-/** Where an indexed skill comes from and which version of it is indexed. */
-export type Entry = { origin: 'state'; stamp: string } | FsEntry
-type FsEntry = { origin: 'fs'; stamp: string; skill: FsSkill }
-
-/** One match as MiniSearch ranks it: by raw score, highest first. */
-export interface SearchMatch {
-  id: string
-  score: number
-  /** The document words that matched (lower case), for the snippet. */
-  terms: string[]
-}
 
 const FIELDS = ['id', 'title', 'description', 'headings', 'body']
 /** A skill's id and what it is for (its description, E8.1) count most, then its title, then its sections and text. */
@@ -119,13 +109,12 @@ function ownCopy(term: string): string {
   return term.length >= 13 ? (` ${term}`).slice(1) : term
 }
 
-export class SkillSearchIndex {
+export class SkillSearchIndex implements SearchIndex {
   private readonly stems = new StemCache()
   private readonly mini = new MiniSearch<SearchDocument>({
     fields: FIELDS, storeFields: [], tokenize: searchWords, processTerm: (term, field) => processTerm(this.stems, term, field),
   })
   private readonly entries = new Map<string, Entry>()
-  /** State bodies served lately, for results whose entry has not changed since (search.ts). */
   readonly bodies = new SearchBodies()
   private seenState: SkillSummary[] | undefined
   private seenFs: FsSkill[] | undefined
@@ -170,7 +159,7 @@ export class SkillSearchIndex {
     const allFs = snapshot.skills
     if (state === this.seenState && allFs === this.seenFs) return
     const wanted = new Map<string, Entry>()
-    for (const summary of state) wanted.set(summary.id, { origin: 'state', stamp: summaryStamp(summary) ?? '' })
+    for (const summary of state) wanted.set(summary.id, { origin: 'state', stamp: summary.stamp ?? '' })
     const fs = withoutStateIds(allFs, state)
     const digests = fs.length === 0 ? [] : await snapshot.skillDigests()
     const digestOf = new Map(allFs.map((skill, i) => [skill, digests[i] as string]))
@@ -245,7 +234,7 @@ interface Loaded {
 }
 
 /** The worker instance's index (held by its `Deps`), created on first use. */
-export function searchIndexOf(deps: Deps): SkillSearchIndex {
+export function searchIndexOf(deps: Deps): SearchIndex {
   return (deps.search.index ??= new SkillSearchIndex(deps))
 }
 

@@ -16,7 +16,8 @@ import { readBody } from '../fs/read-body.js'
 import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
 import type { Deps } from './deps.js'
 import type { SearchBodies } from './search-bodies.js'
-import { searchableText, searchIndexOf, shownLine, type Entry, type SearchMatch } from './search-index.js'
+import { searchableText, searchIndexOf, shownLine } from './search-index.js'
+import type { Entry, SearchMatch } from './search-port.js'
 import { StoredSkill } from './stored-rows.js'
 
 /** Scores are rounded to this many decimals, so equal relevance sorts by id. */

@@ -13,12 +13,14 @@ import { discoveryFields, type DiscoveryFields } from '../core/discovery.js'
 import { frontmatterOf } from '../core/frontmatter-yaml.js'
 import { compareUtf8, utf8Length } from '../core/ids.js'
 import { indexLine, type IndexLine } from '../core/index-page.js'
-import { memoize } from '../core/memo.js'
+import { MemoKey, memoize } from '../core/memo.js'
 import { withoutShadowed } from '../core/precedence.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows } from './stored-rows.js'
+
+const STATE_IDS = new MemoKey<Set<string>>('state ids')
 
 /** A decodable state row as the listings see it; shared between calls, never mutate. */
 export interface SkillSummary extends IndexLine {
@@ -27,6 +29,11 @@ export interface SkillSummary extends IndexLine {
   registered_at: string
   /** What the body's frontmatter gives E2 (version, description, tags); undefined when nothing. */
   discovery?: DiscoveryFields
+  /**
+   * `contentStamp` of the body, once this worker instance searches (`stampedSkillSummaries`): the
+   * search index re-reads a row exactly when its stamp changes. Listings pick their fields, never show it.
+   */
+  stamp?: string
 }
 
 export interface SkillSources {
@@ -38,9 +45,9 @@ export interface SkillSources {
 }
 
 /** The state rows, summarised and sorted by id (stable); `state::list` errors propagate. */
-export function skillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<SkillSummary[]> {
+export function skillSummaries(deps: Pick<Deps, 'state' | 'config' | 'search'>): Promise<SkillSummary[]> {
   // One view at a time per worker instance, so listings and search share each `state::list`.
-  const stamped = stamping.has(deps.state)
+  const stamped = deps.search.stamping === true
   return deps.state.view(deps.config.scopes.skills, stamped ? 'skill-summaries+stamps' : 'skill-summaries', (values) => summarize(values, stamped))
 }
 
@@ -48,12 +55,10 @@ export function skillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<Sk
  * `skillSummaries` with a `summaryStamp` on each; from this call on, every summary of this worker
  * instance carries one (the summaries cached before are not served to anyone again).
  */
-export function stampedSkillSummaries(deps: Pick<Deps, 'state' | 'config'>): Promise<SkillSummary[]> {
-  stamping.add(deps.state)
+export function stampedSkillSummaries(deps: Pick<Deps, 'state' | 'config' | 'search'>): Promise<SkillSummary[]> {
+  deps.search.stamping = true
   return skillSummaries(deps)
 }
-
-const stamping = new WeakSet<Deps['state']>()
 
 /** `state::list` errors propagate; callers that must never fail catch them (§11.5). */
 export async function readSkillSources(deps: Deps): Promise<SkillSources> {
@@ -72,7 +77,7 @@ function summarize(values: unknown[], stamped: boolean): SkillSummary[] {
         id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill),
         registered_at: row.registered_at, discovery: bodyDiscovery(row.skill),
       }
-      if (stamped) stamps.set(summary, contentStamp(row.skill))
+      if (stamped) summary.stamp = contentStamp(row.skill)
       return summary
     })
 }
@@ -84,15 +89,9 @@ function bodyDiscovery(body: string): DiscoveryFields | undefined {
   return Object.keys(fields).length === 0 ? undefined : fields
 }
 
-// Beside the summary rather than in it, so listings that hand summaries out never show it.
-const stamps = new WeakMap<SkillSummary, string>()
-
-/**
- * `contentStamp` of the body the summary was made from (undefined for a summary not from
- * `stampedSkillSummaries`): the search index re-reads a row exactly when its stamp changes.
- */
+/** `contentStamp` of the body the summary was made from (undefined for a summary not from `stampedSkillSummaries`). */
 export function summaryStamp(summary: SkillSummary): string | undefined {
-  return stamps.get(summary)
+  return summary.stamp
 }
 
 // V8 keeps a substring as a view into the string it was cut from: a title cut from a body would keep
@@ -104,7 +103,7 @@ function detached(text: string | undefined): string | undefined {
 /** The fs skills whose id no state row has. */
 export function withoutStateIds<T extends { id: string }>(fs: T[], state: SkillSummary[]): T[] {
   if (fs.length === 0) return fs
-  return withoutShadowed(fs, (s) => s.id, memoize(state, 'ids', () => new Set(state.map((s) => s.id))))
+  return withoutShadowed(fs, (s) => s.id, memoize(state, STATE_IDS, () => new Set(state.map((s) => s.id))))
 }
 
 /** Two lists each sorted by id, merged into one; on equal ids `a` comes first (a stable sort of a + b). */

@@ -5,11 +5,14 @@
 import { check, SkillsError } from '../core/errors.js'
 import { MAX_BODY_BYTES, utf8Length, validateId } from '../core/ids.js'
 import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
-import { memoize } from '../core/memo.js'
+import { MemoKey, memoize } from '../core/memo.js'
 import { formatTimestamp } from '../core/time.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { Deps } from './deps.js'
 import { mergeById, skillSummaries, withoutStateIds } from './skill-sources.js'
+
+const STATE_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('state list entries')
+const FS_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('fs list entries')
 
 export async function registerSkill(input: { id: string; skill: string }, deps: Deps) {
   const { id, skill } = input
@@ -45,7 +48,7 @@ export interface SkillListEntry {
 // merge keeps the order a stable sort of both would give.
 export async function listSkills(_input: unknown, deps: Deps) {
   const state = await skillSummaries(deps)
-  const stateEntries = memoize(state, 'list-entries', () => state.map((s): SkillListEntry => ({
+  const stateEntries = memoize(state, STATE_LIST_ENTRIES, () => state.map((s): SkillListEntry => ({
     id: s.id, bytes: s.bytes, registered_at: s.registered_at, origin: 'state',
   })))
   const fsEntries = withoutStateIds(fsListEntries(await deps.fs.snapshot()), state)
@@ -54,7 +57,7 @@ export async function listSkills(_input: unknown, deps: Deps) {
 
 // The fs index hands out the same snapshot until a file changes, so these are built once per change.
 function fsListEntries(snapshot: FsSnapshot): SkillListEntry[] {
-  return memoize(snapshot, 'list-entries', () => snapshot.skills.map((skill): SkillListEntry => ({
+  return memoize(snapshot, FS_LIST_ENTRIES, () => snapshot.skills.map((skill): SkillListEntry => ({
     id: skill.id, bytes: skill.bytes, registered_at: skill.registeredAt, origin: 'fs',
   })))
 }

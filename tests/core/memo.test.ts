@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { memoize } from '../../src/core/memo.js'
+import { MemoKey, memoize } from '../../src/core/memo.js'
+
+const key = <T>(name: string) => new MemoKey<T>(name)
 
 describe('memoize', () => {
   it('computes a key once per object and hands back the same value after', () => {
@@ -9,8 +11,9 @@ describe('memoize', () => {
       computed++
       return { total: owner.reduce((a, b) => a + b, 0) }
     }
-    const first = memoize(owner, 'sum', sum)
-    expect(memoize(owner, 'sum', sum)).toBe(first)
+    const SUM = key<{ total: number }>('sum')
+    const first = memoize(owner, SUM, sum)
+    expect(memoize(owner, SUM, sum)).toBe(first)
     expect(first).toEqual({ total: 6 })
     expect(computed).toBe(1)
   })
@@ -18,17 +21,20 @@ describe('memoize', () => {
   it('keeps keys of one object and values of different objects apart', () => {
     const a = {}
     const b = {}
-    expect(memoize(a, 'x', () => 'a-x')).toBe('a-x')
-    expect(memoize(a, 'y', () => 'a-y')).toBe('a-y')
-    expect(memoize(b, 'x', () => 'b-x')).toBe('b-x')
-    expect(memoize(a, 'x', () => 'again')).toBe('a-x')
+    const [x, y] = [key<string>('x'), key<string>('y')]
+    expect(memoize(a, x, () => 'a-x')).toBe('a-x')
+    expect(memoize(a, y, () => 'a-y')).toBe('a-y')
+    expect(memoize(b, x, () => 'b-x')).toBe('b-x')
+    expect(memoize(a, x, () => 'again')).toBe('a-x')
+    expect(memoize(a, key<string>('x'), () => 'another key of the same name')).toBe('another key of the same name')
   })
 
   it('remembers an undefined result too', () => {
     const owner = {}
     let computed = 0
-    memoize(owner, 'nothing', () => { computed++ })
-    memoize(owner, 'nothing', () => { computed++ })
+    const NOTHING = key<void>('nothing')
+    memoize(owner, NOTHING, () => { computed++ })
+    memoize(owner, NOTHING, () => { computed++ })
     expect(computed).toBe(1)
   })
 })
