@@ -2,7 +2,7 @@
  * Skills Protocol discovery (E2): the protocol `name` of a skill id (`acme/billing` <=> `acme.billing`,
  * one-to-one since ids never contain `.`), its namespace, and the fields read from its frontmatter.
  */
-import { isJsonObject, type JsonObject } from './json.js'
+import { isJsonObject, type JsonObject } from './json-object.js'
 import { trim } from './text.js'
 
 export const DEFAULT_VERSION = '0.0.0'

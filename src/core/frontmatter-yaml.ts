@@ -25,7 +25,7 @@ import {
 } from 'yaml'
 import { splitFrontmatter } from './frontmatter.js'
 import { quoteColonValues } from './frontmatter-repair.js'
-import { isJsonObject, type JsonObject } from './json.js'
+import { isJsonObject, type JsonObject } from './json-object.js'
 import { debugString } from './rust-debug.js'
 import { utf8Length } from './ids.js'
 import * as msg from './messages.js'

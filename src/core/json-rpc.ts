@@ -5,6 +5,7 @@
  * array), is an Invalid Request (-32600) answered with the request's `id` when it has a usable one,
  * else `null`. A request without an `id` member is a notification: it is never answered.
  */
+import { isJsonObject } from './json-object.js'
 import * as msg from './messages.js'
 
 export const INVALID_REQUEST = -32600
@@ -31,9 +32,6 @@ export function rpcError(id: RpcId, code: number, message: string): RpcResponse 
   return { jsonrpc: '2.0', id, error: { code, message } }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 // "a" => true; 7, -1.5 => true; null => true; {}, [], true => false
 function isRpcId(value: unknown): value is RpcId {
@@ -44,7 +42,7 @@ function isRpcId(value: unknown): value is RpcId {
 // {"jsonrpc":"2.0","method":"list_skills"} => notification; [..] or {"id":1} => invalid (-32600)
 export function classifyRequest(body: unknown): RpcFrame {
   if (Array.isArray(body)) return { kind: 'invalid', response: rpcError(null, INVALID_REQUEST, msg.RPC_BATCH_NOT_SUPPORTED) }
-  if (!isObject(body)) return { kind: 'invalid', response: rpcError(null, INVALID_REQUEST, msg.RPC_INVALID_REQUEST) }
+  if (!isJsonObject(body)) return { kind: 'invalid', response: rpcError(null, INVALID_REQUEST, msg.RPC_INVALID_REQUEST) }
   const hasId = Object.hasOwn(body, 'id')
   const id = hasId && isRpcId(body.id) ? body.id : null
   const params = body.params

@@ -12,11 +12,7 @@ import * as msg from './messages.js'
 
 const INDENT = '  '
 
-export type JsonObject = { [key: string]: unknown }
 
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Throws `response too large` as soon as the text would pass `maxLength` UTF-16 code units (never

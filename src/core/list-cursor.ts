@@ -6,7 +6,7 @@
  * another namespace, is refused naming the field.
  */
 import { InvalidParamsError } from './errors.js'
-import { isJsonObject } from './json.js'
+import { isJsonObject } from './json-object.js'
 import * as msg from './messages.js'
 
 const MARKER = 'iii-skills/list_skills/v1'

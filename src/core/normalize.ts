@@ -3,6 +3,7 @@
  * text stays markdown, `{content}` unwraps, other JSON is pretty-printed; prompts become a
  * messages array or fail with the unsupported-shape error.
  */
+import { isJsonObject } from './json-object.js'
 import { SkillsError } from './errors.js'
 import type { MimeType } from './envelopes.js'
 import { sortedPrettyJson } from './json.js'
@@ -16,15 +17,15 @@ export interface NormalizedOutput {
 // "hi" => markdown "hi"; {content: "hi", x: 1} => markdown "hi"; {x: 1} => JSON "{\n  \"x\": 1\n}"
 export function normalizeFunctionOutput(value: unknown): NormalizedOutput {
   if (typeof value === 'string') return { text: value, mimeType: 'text/markdown' }
-  if (isObject(value) && typeof value.content === 'string') return { text: value.content, mimeType: 'text/markdown' }
+  if (isJsonObject(value) && typeof value.content === 'string') return { text: value.content, mimeType: 'text/markdown' }
   return { text: sortedPrettyJson(value ?? null), mimeType: 'application/json' }
 }
 
 // "hi" => [user "hi"]; {messages: [...]} => [...] as is; {content: "hi"} => [user "hi"]
 export function normalizePromptOutput(value: unknown): unknown[] {
   if (typeof value === 'string') return [userMessage(value)]
-  if (isObject(value) && Array.isArray(value.messages)) return value.messages
-  if (isObject(value) && typeof value.content === 'string') return [userMessage(value.content)]
+  if (isJsonObject(value) && Array.isArray(value.messages)) return value.messages
+  if (isJsonObject(value) && typeof value.content === 'string') return [userMessage(value.content)]
   throw new SkillsError(msg.PROMPT_UNSUPPORTED_SHAPE)
 }
 
@@ -33,6 +34,3 @@ export function userMessage(text: string): { content: { text: string; type: 'tex
   return { content: { text, type: 'text' }, role: 'user' }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

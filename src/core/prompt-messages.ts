@@ -6,6 +6,7 @@
  * still pass through untouched. Not checked: base64 validity of `data`/`blob` and the inside of
  * `annotations`, `_meta` and `icons`.
  */
+import { isJsonObject } from './json-object.js'
 import * as msg from './messages.js'
 
 const EXPECTED = msg.PROMPT_MESSAGE_EXPECTED
@@ -49,10 +50,10 @@ export function invalidPromptMessage(messages: readonly unknown[]): string | und
 }
 
 function messageProblem(message: unknown, path: string): string | undefined {
-  if (!isObject(message)) return msg.invalidPromptMessage(path, EXPECTED.object)
+  if (!isJsonObject(message)) return msg.invalidPromptMessage(path, EXPECTED.object)
   if (message.role !== 'user' && message.role !== 'assistant') return msg.invalidPromptMessage(`${path}.role`, EXPECTED.role)
   const content = message.content
-  if (!isObject(content)) return msg.invalidPromptMessage(`${path}.content`, EXPECTED.content)
+  if (!isJsonObject(content)) return msg.invalidPromptMessage(`${path}.content`, EXPECTED.content)
   const shape = typeof content.type === 'string' && Object.hasOwn(BLOCKS, content.type) ? BLOCKS[content.type] : undefined
   if (shape === undefined) return msg.invalidPromptMessage(`${path}.content.type`, EXPECTED.type)
   for (const key of shape.required) {
@@ -78,15 +79,12 @@ function optionalProblem(object: Record<string, unknown>, keys: readonly string[
 }
 
 function isResourceContents(value: unknown): value is Record<string, unknown> {
-  return isObject(value) && typeof value.uri === 'string' && (typeof value.text === 'string' || typeof value.blob === 'string')
+  return isJsonObject(value) && typeof value.uri === 'string' && (typeof value.text === 'string' || typeof value.blob === 'string')
 }
 
 function isKind(value: unknown, kind: Kind): boolean {
-  if (kind === 'object') return isObject(value)
+  if (kind === 'object') return isJsonObject(value)
   if (kind === 'array') return Array.isArray(value)
   return typeof value === kind
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

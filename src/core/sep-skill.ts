@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { frontmatterOf } from './frontmatter-yaml.js'
-import type { JsonObject } from './json.js'
+import type { JsonObject } from './json-object.js'
 import { notPublishedInvalidName, notPublishedNameDiffers } from './messages.js'
 import { isSkillName, SKILL_FILE } from './skill-folder.js'
 

@@ -7,7 +7,8 @@ import type { WorkerConnection } from './connection.js'
 import type { Engine } from './engine.js'
 import { BuiltinError, type FunctionEntry } from './function-registry.js'
 import * as msg from './messages.js'
-import { decodeStruct, isObject, type FieldSpec } from './serde.js'
+import { decodeStruct, type FieldSpec } from './serde.js'
+import { isJsonObject } from '../core/json-object.js'
 import { STATE_WORKER } from './builtins-state.js'
 
 export const ENGINE_WORKER = 'iii-engine-functions'
@@ -24,7 +25,7 @@ export function workerNameOf(entry: FunctionEntry): string {
 /** What `engine::functions::list` leaves out unless `include_internal`. */
 export function isHiddenFunction(entry: FunctionEntry): boolean {
   if (entry.id.startsWith('engine::') && !entry.id.startsWith('engine::queue::')) return true
-  return isObject(entry.metadata) && entry.metadata.internal === true
+  return isJsonObject(entry.metadata) && entry.metadata.internal === true
 }
 
 /**

@@ -13,7 +13,8 @@ import { BuiltinError, type FunctionEntry } from './function-registry.js'
 import type { Caller, Outcome } from './invocations.js'
 import * as msg from './messages.js'
 import type { ErrorBody, InvocationResultMsg, InvokeFunctionMsg } from './protocol.js'
-import { DecodeError, isObject } from './serde.js'
+import { DecodeError } from './serde.js'
+import { isJsonObject } from '../core/json-object.js'
 
 const fail = (code: string, message: string): Outcome => ({ ok: false, error: { code, message } })
 
@@ -78,7 +79,7 @@ export function handleInvoke(engine: EngineTables, conn: WorkerConnection, m: In
     if (replyId !== undefined) conn.send(resultFrame(replyId, m.function_id, fail(msg.ENQUEUE_ERROR, msg.enqueueNoProvider())))
     return
   }
-  const data = isObject(m.data) ? { ...m.data, _caller_worker_id: conn.id } : m.data
+  const data = isJsonObject(m.data) ? { ...m.data, _caller_worker_id: conn.id } : m.data
   const entry = engine.functions.get(m.function_id)
   if (entry === undefined) {
     const error = { code: msg.FUNCTION_NOT_FOUND, message: msg.functionNotFound(m.function_id) }

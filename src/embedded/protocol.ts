@@ -6,7 +6,8 @@
  * 0.22.1 lacks) are undecodable and therefore ignored.
  */
 import { exceedsSerdeDepth } from './json-depth.js'
-import { DecodeError, decodeStruct, invalidType, isObject, type FieldSpec, type JsonObject } from './serde.js'
+import { DecodeError, decodeStruct, invalidType, type FieldSpec } from './serde.js'
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 export interface ErrorBody {
   code: string
@@ -116,7 +117,7 @@ function decodeErrorBody(value: unknown): ErrorBody {
 }
 
 function decodeAction(value: unknown): TriggerAction {
-  if (!isObject(value)) throw new DecodeError(invalidType(value, 'internally tagged enum TriggerAction'))
+  if (!isJsonObject(value)) throw new DecodeError(invalidType(value, 'internally tagged enum TriggerAction'))
   if (value.type === 'void') return { type: 'void' }
   if (value.type === 'enqueue') return { type: 'enqueue', queue: decodeStruct('Enqueue', value, { queue: str }).queue as string }
   if (value.type === undefined) throw new DecodeError('missing field `type`')
@@ -125,7 +126,7 @@ function decodeAction(value: unknown): TriggerAction {
 
 /** The serde decode of one parsed frame; throws DecodeError with serde's reason. */
 export function decodeMessage(frame: unknown, options: { strict: boolean }): InboundMessage {
-  if (!isObject(frame)) throw new DecodeError(invalidType(frame, 'internally tagged enum Message'))
+  if (!isJsonObject(frame)) throw new DecodeError(invalidType(frame, 'internally tagged enum Message'))
   const type = frame.type
   if (type === undefined) throw new DecodeError('missing field `type`')
   if (typeof type !== 'string' || !(type in VARIANTS)) {
@@ -136,7 +137,7 @@ export function decodeMessage(frame: unknown, options: { strict: boolean }): Inb
   const fields = decodeStruct(type, input, VARIANTS[type] as Record<string, FieldSpec>)
   if (fields.error !== undefined) fields.error = decodeErrorBody(fields.error)
   if (fields.action !== undefined) fields.action = decodeAction(fields.action)
-  if (fields.invocation !== undefined && !isObject(fields.invocation)) {
+  if (fields.invocation !== undefined && !isJsonObject(fields.invocation)) {
     throw new DecodeError(invalidType(fields.invocation, 'struct HttpInvocationRef'))
   }
   return { type, ...fields } as InboundMessage

@@ -4,13 +4,13 @@
  * present, and failures read like serde_json's (`missing field \`key\``,
  * `invalid type: integer \`5\`, expected a string`). The texts surface in `deserialization_error`.
  */
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
 import { debugString } from '../core/rust-debug.js'
 
 export class DecodeError extends Error {
   override readonly name = 'DecodeError'
 }
 
-export type JsonObject = Record<string, unknown>
 
 export type FieldKind = 'string' | 'bool' | 'i64' | 'u64' | 'any' | 'strings' | 'uuid'
 
@@ -38,9 +38,6 @@ export function invalidType(value: unknown, expected: string): string {
   return `invalid type: ${unexpected(value)}, expected ${expected}`
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 const UUID_HYPHENATED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const UUID_SIMPLE = /^[0-9a-f]{32}$/i
@@ -88,7 +85,7 @@ function decodeField(kind: FieldKind, value: unknown): unknown {
  * in input key order, then the first missing required field in declaration order, like serde.
  */
 export function decodeStruct(name: string, value: unknown, fields: Record<string, FieldSpec>): JsonObject {
-  if (!isObject(value)) throw new DecodeError(invalidType(value, `struct ${name}`))
+  if (!isJsonObject(value)) throw new DecodeError(invalidType(value, `struct ${name}`))
   const byWireName = new Map<string, string>()
   for (const [field, spec] of Object.entries(fields)) {
     byWireName.set(field, field)

@@ -4,7 +4,8 @@
  * Paths of set/increment/decrement/remove are one first-level key ("" = root); merge and append
  * take a key or an array of literal segments.
  */
-import { DecodeError, decodeStruct, invalidType, isObject, type JsonObject } from './serde.js'
+import { DecodeError, decodeStruct, invalidType } from './serde.js'
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 export type MergePath = string | string[]
 
@@ -39,7 +40,7 @@ function decodeMergePath(value: unknown): MergePath | undefined {
 
 /** serde's internally tagged `UpdateOp`. */
 export function decodeUpdateOp(value: unknown): UpdateOp {
-  if (!isObject(value)) throw new DecodeError(invalidType(value, 'internally tagged enum UpdateOp'))
+  if (!isJsonObject(value)) throw new DecodeError(invalidType(value, 'internally tagged enum UpdateOp'))
   const type = value.type
   if (type === undefined) throw new DecodeError('missing field `type`')
   if (typeof type !== 'string' || !OP_TYPES.includes(type)) {
@@ -102,12 +103,12 @@ function validatePath(op: string, i: number, segments: string[], errors: UpdateO
 
 function jsonDepth(v: unknown): number {
   if (Array.isArray(v)) return 1 + Math.max(0, ...v.map(jsonDepth))
-  if (isObject(v)) return 1 + Math.max(0, ...Object.values(v).map(jsonDepth))
+  if (isJsonObject(v)) return 1 + Math.max(0, ...Object.values(v).map(jsonDepth))
   return 0
 }
 
 function validateMergeValue(i: number, value: unknown, errors: UpdateOpError[]): value is JsonObject {
-  if (!isObject(value)) {
+  if (!isJsonObject(value)) {
     errors.push(err(i, 'merge.value.not_an_object', 'Merge value must be a JSON object'))
     return false
   }
@@ -133,7 +134,7 @@ function validateMergeValue(i: number, value: unknown, errors: UpdateOpError[]):
 function walkOrCreate(root: JsonObject, segments: string[]): JsonObject {
   let node = root
   for (const seg of segments) {
-    if (!isObject(own(node, seg))) node[seg] = {}
+    if (!isJsonObject(own(node, seg))) node[seg] = {}
     node = node[seg] as JsonObject
   }
   return node
@@ -176,7 +177,7 @@ export function applyUpdateOps(old: unknown, ops: UpdateOp[]): { value: unknown;
     const current = box.root
     if (op.type === 'set' || op.type === 'remove' || op.type === 'increment' || op.type === 'decrement') {
       if (!validatePath(op.type, i, fieldSegments(op.path), errors)) return
-      if (op.path !== '' && !isObject(current)) {
+      if (op.path !== '' && !isJsonObject(current)) {
         errors.push(err(i, `${op.type}.target_not_object`,
           `Cannot ${op.type} at path '${label(op.path)}': target is ${typeName(current)}, expected object.`))
         return
@@ -204,8 +205,8 @@ export function applyUpdateOps(old: unknown, ops: UpdateOp[]): { value: unknown;
     if (!validatePath(op.type, i, segments, errors)) return
     if (op.type === 'merge') {
       if (!validateMergeValue(i, op.value, errors)) return
-      if (segments.length === 0 && !isObject(current)) return
-      if (!isObject(current)) box.root = {}
+      if (segments.length === 0 && !isJsonObject(current)) return
+      if (!isJsonObject(current)) box.root = {}
       Object.assign(walkOrCreate(box.root as JsonObject, segments), structuredClone(op.value))
       missing = false
       return
@@ -215,7 +216,7 @@ export function applyUpdateOps(old: unknown, ops: UpdateOp[]): { value: unknown;
       if (appendAt(box, 'root', op.value, 'root', i, errors)) missing = false
       return
     }
-    if (!isObject(current)) {
+    if (!isJsonObject(current)) {
       errors.push(err(i, 'append.target_not_object',
         `Cannot append at path '${segmentsLabel(segments)}': target is ${typeName(current)}, expected object.`))
       return

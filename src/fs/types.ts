@@ -1,6 +1,6 @@
 /** The fs-backed entries (§6) and the diagnostics for files that could not become one. */
 import type { DiscoveryFields } from '../core/discovery.js'
-import type { JsonObject } from '../core/json.js'
+import type { JsonObject } from '../core/json-object.js'
 
 /**
  * One fs skill as its file was when loaded: everything listings show (the index bullet, the

@@ -9,7 +9,7 @@ import { dirname } from 'node:path'
 import { SkillsError } from '../core/errors.js'
 import { validateId } from '../core/ids.js'
 import { indexLine } from '../core/index-page.js'
-import type { JsonObject } from '../core/json.js'
+import type { JsonObject } from '../core/json-object.js'
 import * as msg from '../core/messages.js'
 import {
   digestOf, DIRECTORY_MIME, mimeTypeOf, SKILL_SCHEME, skillUri, synthesisedSkillMd, unpublishedReason,

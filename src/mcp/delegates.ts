@@ -11,7 +11,8 @@ import { errorDisplay, isMissingFunction } from './backend-errors.js'
 import { INTERNAL_ERROR, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { withoutDeepIndexLines, withoutNestedResources } from './nested-uris.js'
-import { isJsonObject, type JsonObject, type McpBackend, type McpProfile } from './types.js'
+import type { McpBackend, McpProfile } from './types.js'
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 
 interface Delegate {

@@ -6,7 +6,8 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { SetLevelRequestSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js'
-import { isJsonObject, type McpBackend } from './types.js'
+import type { McpBackend } from './types.js'
+import { isJsonObject } from '../core/json-object.js'
 
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
 export const DIAGNOSTICS_LOGGER = 'iii-skills'

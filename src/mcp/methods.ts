@@ -13,7 +13,8 @@ import {
 import * as msg from './messages.js'
 import { getSkill, listSkills, readDirectory, readSkillResource, SKILL_URI_PREFIX, skillMdResources } from './skills-extension.js'
 import { callTool, listTools } from './tools.js'
-import { isJsonObject, type JsonObject, type McpBackend, type McpProfile } from './types.js'
+import type { McpBackend, McpProfile } from './types.js'
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 export const PROTOCOL_VERSION = '2025-06-18'
 export const DEFAULT_SERVER_VERSION = '0.5.8'

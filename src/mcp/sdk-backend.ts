@@ -6,7 +6,8 @@
  */
 import type { IIIClient } from 'iii-sdk'
 import { isAlwaysHidden } from '../core/hidden.js'
-import { isJsonObject, type FunctionSummary, type McpBackend } from './types.js'
+import type { FunctionSummary, McpBackend } from './types.js'
+import { isJsonObject } from '../core/json-object.js'
 
 const INFO_BATCH = 32
 

@@ -7,7 +7,8 @@
 import { errorDisplay } from './backend-errors.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
-import { isJsonObject, type JsonObject, type McpBackend } from './types.js'
+import type { McpBackend } from './types.js'
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }

@@ -10,7 +10,8 @@ import type { Logger } from 'pino'
 import { errorDisplay } from './backend-errors.js'
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
-import { isJsonObject, type JsonObject, type McpBackend } from './types.js'
+import type { McpBackend } from './types.js'
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 // a::b::c => a__b__c (an id that itself contains `__` cannot round-trip; iii ids don't)
 export const encodeToolName = (functionId: string): string => functionId.replaceAll('::', '__')

@@ -60,8 +60,4 @@ export interface McpHttpServer {
   close(): Promise<void>
 }
 
-export type JsonObject = Record<string, unknown>
 
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

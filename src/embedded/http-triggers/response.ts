@@ -9,7 +9,7 @@
  *   the JSON text with `content-type: application/json`.
  * A function that returns nothing, or something other than an object, answers 200 `{}`.
  */
-import { isObject } from '../serde.js'
+import { isJsonObject } from '../../core/json-object.js'
 
 export interface HttpReply {
   status: number
@@ -44,12 +44,12 @@ function headersOf(value: unknown): Array<[string, string]> {
       return pair === undefined ? [] : [pair]
     })
   }
-  if (!isObject(value)) return []
+  if (!isJsonObject(value)) return []
   return Object.entries(value).flatMap(([name, v]): Array<[string, string]> => (typeof v === 'string' ? [[name, v]] : []))
 }
 
 export function toHttpReply(returned: unknown): HttpReply {
-  const value = isObject(returned) ? returned : {}
+  const value = isJsonObject(returned) ? returned : {}
   const status = statusOf(value.status_code)
   const headers = headersOf(value.headers)
   const body = value.body === undefined ? {} : value.body

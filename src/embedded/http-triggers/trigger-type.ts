@@ -7,7 +7,7 @@
  */
 import type { Engine } from '../engine.js'
 import * as msg from '../messages.js'
-import { isObject } from '../serde.js'
+import { isJsonObject } from '../../core/json-object.js'
 import type { Binding } from '../trigger-registry.js'
 import { SUPPORTED_METHODS, type RouteTable } from './routes.js'
 
@@ -20,7 +20,7 @@ interface HttpTriggerConfig {
 
 // {api_path: "skills/rpc", http_method: "post"} => {apiPath: "skills/rpc", method: "POST"}
 function readConfig(config: unknown, forRemoval: boolean): HttpTriggerConfig {
-  const fields = isObject(config) ? config : {}
+  const fields = isJsonObject(config) ? config : {}
   const apiPath = typeof fields.api_path === 'string' ? fields.api_path : undefined
   if (apiPath === undefined && !forRemoval) throw new Error(msg.API_PATH_REQUIRED)
   const method = typeof fields.http_method === 'string' ? fields.http_method : 'GET'
