@@ -9,7 +9,7 @@ import { Command } from 'commander'
 import { loadConfig } from './config.js'
 import { diagnosticLines, diagnosticsOf, diagnosticSummary } from './fs/diagnostics.js'
 import type { Logger } from './logger.js'
-import { scanFs } from './fs/health.js'
+import { scanFs } from './fs/boot-diagnostics.js'
 
 export interface CheckOptions {
   config: string

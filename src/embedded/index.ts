@@ -11,6 +11,7 @@ import { installStateBuiltins } from './builtins-state.js'
 import { Engine } from './engine.js'
 import { createHttpTriggerHandler, installHttpTriggerType, RouteTable, type HttpRequestHandler } from './http-triggers/index.js'
 import * as msg from './messages.js'
+import { listenerUrl } from '../http/listen.js'
 import { listen } from './server.js'
 import { StateJournal } from './state-journal/journal.js'
 import { StateMap } from './state-map.js'
@@ -111,7 +112,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
     await journal?.close()
     throw error
   })
-  const url = `ws://${host.includes(':') ? `[${host}]` : host}:${listener.port}`
+  const url = listenerUrl('ws', host, listener.port)
   log.info({ url, state_file: options.stateFile }, msg.LOG_LISTENING)
 
   let closing: Promise<void> | undefined

@@ -28,7 +28,7 @@ import { expandUnique, type Loaded } from './expand-unique.js'
 import { fileMeta, type FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
-import { servedBody } from './read-body.js'
+import { servedBody } from './entry-body.js'
 import { MAX_FS_FILE_BYTES, readTextFile, type ReadText } from './read-text.js'
 import type { FsSkill, FsSkip } from './types.js'
 

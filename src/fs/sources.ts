@@ -10,7 +10,7 @@
  *
  * When watching is unavailable (inotify limits, a file system without events, another platform),
  * this is logged once and every call reads the disk, as upstream does. Skips are silent here (boot
- * diagnostics in health.ts report them once).
+ * diagnostics in boot-diagnostics.ts report them once).
  */
 import type { SkillsConfig } from '../core/config-types.js'
 import * as msg from '../core/messages.js'
@@ -18,7 +18,7 @@ import type { Logger } from 'pino'
 import { changesBetween, type FsChange } from './fs-changes.js'
 import { FsSnapshot } from './fs-snapshot.js'
 import { directView, type FsView } from './fs-view.js'
-import { scanFs } from './health.js'
+import { scanFs } from './boot-diagnostics.js'
 import type { FsPrompt, FsSkill } from './types.js'
 import { nodeWatchFactory, type WatchFactory } from './watch-factory.js'
 import { WatchedView } from './watched-view.js'

@@ -11,7 +11,7 @@ import { classifyFrame, failure, PARSE_ERROR } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { answerRequest, type MethodContext } from './methods.js'
 import { isAllowedOrigin } from '../http/origin.js'
-import { readRequestBody } from '../http/read-body.js'
+import { readRequestBody } from '../http/request-body.js'
 import { sendAccepted, sendEvent, sendJson, sendPlain } from './replies.js'
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })

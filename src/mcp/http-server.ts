@@ -15,7 +15,7 @@ import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
 import { sendPlain } from './replies.js'
 import { HttpSessions } from './session-http.js'
 import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
-import { listenHttp } from '../http/listen.js'
+import { listenerUrl, listenHttp } from '../http/listen.js'
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 3111
@@ -53,7 +53,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   })
   server.on('error', (error) => log.error({ error: String(error) }, msg.LOG.serverError))
   const port = (server.address() as AddressInfo).port
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${path}`
+  const url = listenerUrl('http', host, port, path)
   log.info({ url, profile: ctx.profile }, msg.LOG.listening)
   let closing: Promise<void> | undefined
   return {

@@ -15,7 +15,7 @@ import type { ChangeHub } from './change-hub.js'
 import { failure, PARSE_ERROR, SESSION_ERROR, SESSION_NOT_FOUND } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { isAllowedOrigin } from '../http/origin.js'
-import { readRequestBody } from '../http/read-body.js'
+import { readRequestBody } from '../http/request-body.js'
 import { sendJson, sendPlain } from './replies.js'
 import { connectSdkSession, type SharedContext } from './sdk-server.js'
 

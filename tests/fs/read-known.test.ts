@@ -1,7 +1,7 @@
 import { mkdir, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { readBody } from '../../src/fs/read-body.js'
+import { readBody } from '../../src/fs/entry-body.js'
 import { readKnownText } from '../../src/fs/read-known.js'
 import { readTextFile } from '../../src/fs/read-text.js'
 import { makeTempDir, removeTempDir } from '../support/temp-tree.js'

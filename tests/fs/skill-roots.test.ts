@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { scanFs } from '../../src/fs/health.js'
+import { scanFs } from '../../src/fs/boot-diagnostics.js'
 import { skillRootPatterns } from '../../src/fs/skill-roots.js'
 import { silentLogger } from '../../src/logger.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'

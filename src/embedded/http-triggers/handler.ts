@@ -15,7 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { validateHeaderName, validateHeaderValue } from 'node:http'
 import { isAllowedOrigin } from '../../http/origin.js'
-import { MAX_BODY_BYTES, readRequestBody } from '../../http/read-body.js'
+import { MAX_BODY_BYTES, readRequestBody } from '../../http/request-body.js'
 import type { Engine } from '../engine.js'
 import { maxNestingDepth, SERDE_MAX_DEPTH } from '../json-depth.js'
 import * as msg from '../messages.js'

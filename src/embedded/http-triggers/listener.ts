@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import * as msg from '../messages.js'
 import type { HttpRequestHandler } from './handler.js'
-import { listenHttp } from '../../http/listen.js'
+import { listenerUrl, listenHttp } from '../../http/listen.js'
 
 export interface HttpTriggerListenerOptions {
   host: string
@@ -30,7 +30,7 @@ export async function startHttpTriggerListener(options: HttpTriggerListenerOptio
   await listenHttp(server, options.port, options.host)
   server.on('error', (error) => options.log.error({ error: String(error) }, msg.LOG_HTTP_SERVER_ERROR))
   const port = (server.address() as AddressInfo).port
-  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`
+  const url = listenerUrl('http', options.host, port)
   return {
     url,
     port,

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { logFsHealth } from '../../src/fs/health.js'
+import { logFsHealth } from '../../src/fs/boot-diagnostics.js'
 import { captureLogger, makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 
 let root: string

@@ -3,7 +3,7 @@ import { chmod, mkdir, symlink, truncate } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SkillsError } from '../../src/core/errors.js'
-import { readBody } from '../../src/fs/read-body.js'
+import { readBody } from '../../src/fs/entry-body.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 
 let root: string
