@@ -68,6 +68,19 @@ export interface CliOptions {
   configSet: boolean
 }
 
+/**
+ * What the process runs (docs/architecture.md): the manifest, a worker joining the engine at `--url`,
+ * `--embedded` (own engine + MCP on HTTP), `--stdio` over an own engine, or `--stdio` as only the MCP
+ * front of the engine a `--url` / `III_URL` names. Decided here and nowhere else.
+ */
+export type RunMode = 'manifest' | 'worker' | 'embedded' | 'stdio-embedded' | 'stdio-front'
+
+export function runMode(options: CliOptions): RunMode {
+  if (options.manifest) return 'manifest'
+  if (options.stdio) return !options.embedded && options.urlSource !== 'default' ? 'stdio-front' : 'stdio-embedded'
+  return options.embedded ? 'embedded' : 'worker'
+}
+
 export type CliOutput = Pick<OutputConfiguration, 'writeOut' | 'writeErr'>
 
 /** `argv` holds the user arguments only: `process.argv.slice(2)`. */

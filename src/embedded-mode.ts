@@ -1,6 +1,6 @@
 /**
  * `--embedded`: the embedded iii engine and, unless `--no-mcp`, the MCP endpoint, started in this
- * process before the worker connects to them. Returns the engine URL and one close hook.
+ * process, then the skills worker on that engine.
  * The engine's `http` triggers are served on the MCP listener's port, on every path but `/mcp`;
  * with `--no-mcp` a listener on that port serves them alone.
  */
@@ -10,14 +10,30 @@ import type { LoadedConfig } from './core/config-types.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from './embedded/index.js'
 import type { FunctionSummary, McpBackend } from './mcp/index.js'
 import { LOG_HTTP_LISTENING } from './embedded/messages.js'
-import { startFront } from './mcp-front.js'
+import { LOG } from './core/messages.js'
+import { QUIET_SDK, startFront } from './mcp-front.js'
+import type { ModeContext, RunningMode } from './mode-context.js'
+import { startSkillsWorker } from './worker.js'
 
-export interface EmbeddedServices {
+interface EmbeddedServices {
   url: string
   close(): Promise<void>
 }
 
-export async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['config'], log: Logger): Promise<EmbeddedServices> {
+export async function startMode({ options, loaded, log }: ModeContext): Promise<RunningMode> {
+  if (options.urlSource !== 'default') log.warn({ url: options.url }, LOG.embeddedIgnoresUrl)
+  const embedded = await startEmbeddedServices(options, loaded.config, log)
+  log.info({ url: embedded.url }, LOG.connecting)
+  const worker = await startSkillsWorker({ url: embedded.url, loaded, log, sdk: QUIET_SDK })
+  return {
+    close: async () => {
+      await worker.shutdown()
+      await embedded.close()
+    },
+  }
+}
+
+async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['config'], log: Logger): Promise<EmbeddedServices> {
   const engine = await startEmbeddedEngine({
     host: options.engineHost,
     port: options.enginePort,

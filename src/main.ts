@@ -5,15 +5,25 @@
  * then shut down cleanly and exit 0.
  */
 import { CommanderError } from 'commander'
-import { parseCli, type CliOptions } from './cli.js'
+import { parseCli, runMode, type CliOptions, type RunMode } from './cli.js'
 import { loadConfig } from './config.js'
 import { LOG } from './core/messages.js'
-import type { EmbeddedServices } from './embedded-mode.js'
 import { createLogger } from './logger.js'
 import { renderManifest } from './manifest.js'
+import type { ModeContext, RunningMode } from './mode-context.js'
 import { skillRoots, withRoots } from './skill-roots.js'
 import { guardStdout } from './stdout-guard.js'
-import { startSkillsWorker } from './worker.js'
+
+type ModeModule = { startMode(context: ModeContext): Promise<RunningMode> }
+
+// Only the chosen mode's module is loaded: a worker connecting to an engine (`--url`) stays about
+// 16 MiB smaller without the embedded engine, stdio and the MCP SDK (README "Performance").
+const MODES: Readonly<Record<Exclude<RunMode, 'manifest'>, () => Promise<ModeModule>>> = {
+  worker: () => import('./worker-mode.js'),
+  embedded: () => import('./embedded-mode.js'),
+  'stdio-embedded': () => import('./stdio-mode.js'),
+  'stdio-front': () => import('./stdio-front-mode.js'),
+}
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'check') return check(argv.slice(1))
@@ -24,48 +34,22 @@ async function main(argv: string[]): Promise<void> {
     if (error instanceof CommanderError) process.exit(error.exitCode)
     throw error
   }
-  if (options.manifest) {
+  const mode = runMode(options)
+  if (mode === 'manifest') {
     process.stdout.write(renderManifest())
     return
   }
-  const mcpOut = options.stdio ? guardStdout() : undefined
+  const stdout = mode === 'stdio-embedded' || mode === 'stdio-front' ? guardStdout() : undefined
   const log = createLogger()
   const loaded = withRoots(loadConfig(options.config, log), skillRoots(options, log))
-  let stopServices: () => Promise<void>
-  // The embedded engine, stdio and the MCP SDK are loaded only in the modes that use them: a worker
-  // connecting to an engine (`--url`) stays about 16 MiB smaller without them (README "Performance").
-  if (mcpOut !== undefined) {
-    const { startStdioServices } = await import('./stdio-mode.js')
-    const stdio = await startStdioServices(options, loaded, log, mcpOut)
-    stopServices = stdio.close
-    void stdio.closed.then(() => stop())
-  } else {
-    let embedded: EmbeddedServices | undefined
-    let url = options.url
-    if (options.embedded) {
-      if (options.urlSource !== 'default') log.warn({ url }, LOG.embeddedIgnoresUrl)
-      const { startEmbeddedServices } = await import('./embedded-mode.js')
-      embedded = await startEmbeddedServices(options, loaded.config, log)
-      url = embedded.url
-    }
-    log.info({ url }, LOG.connecting)
-    const worker = await startSkillsWorker({
-      url,
-      loaded,
-      log,
-      sdk: options.embedded ? (await import('./mcp-front.js')).QUIET_SDK : undefined,
-    })
-    stopServices = async () => {
-      await worker.shutdown()
-      await embedded?.close()
-    }
-  }
+  const running = await (await MODES[mode]()).startMode({ options, loaded, log, stdout })
+  void running.ended?.then(() => stop())
   let stopping = false
   async function stop(): Promise<void> {
     if (stopping) return
     stopping = true
     log.info(LOG.shuttingDown)
-    await stopServices()
+    await running.close()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop())
