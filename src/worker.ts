@@ -18,8 +18,9 @@ import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
 import { forwardFsChanges } from './functions/fs-notify.js'
 import type { Deps } from './functions/deps.js'
-import { EXTENSION_HANDLERS, HANDLERS } from './functions/index.js'
-import { EXTENSION_FUNCTIONS, FUNCTIONS, TRIGGER_TYPES, type FunctionSpec } from './schemas/functions.js'
+import type { DefinedFunction } from './functions/define.js'
+import { DEFINITIONS, EXTENSION_DEFINITIONS } from './functions/index.js'
+import { EXTENSION_FUNCTIONS, TRIGGER_TYPES } from './schemas/functions.js'
 import { parseInput } from './schemas/parse.js'
 import { otelEnabled, skipUnrecordedTracePayloads } from './trace-payloads.js'
 
@@ -59,8 +60,8 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
     search: {},
   }
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
-  registerFunctions(iii, deps, FUNCTIONS, HANDLERS)
-  registerFunctions(iii, deps, EXTENSION_FUNCTIONS, EXTENSION_HANDLERS)
+  registerFunctions(iii, deps, DEFINITIONS)
+  registerFunctions(iii, deps, EXTENSION_DEFINITIONS)
   registerRpcEndpoint(iii, deps)
   if (state instanceof CachedStateStore) state.bind()
   log.info(LOG.functionsRegistered)
@@ -106,15 +107,8 @@ function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Log
   log.info({ trigger_type: type.id }, LOG.triggerTypeRegistered)
 }
 
-function registerFunctions(
-  iii: IIIClient,
-  deps: Deps,
-  functions: readonly FunctionSpec[],
-  handlers: Readonly<Record<string, (input: unknown, deps: Deps) => Promise<unknown>>>,
-): void {
-  for (const fn of functions) {
-    const handle = handlers[fn.id]
-    if (handle === undefined) throw new Error(`no handler for ${fn.id}`)
+function registerFunctions(iii: IIIClient, deps: Deps, definitions: readonly DefinedFunction[]): void {
+  for (const { spec: fn, handle } of definitions) {
     iii.registerFunction(fn.id, async (data: unknown) => handle(parseInput(fn.input, data), deps), {
       description: fn.description,
       request_format: fn.request_format,

@@ -15,8 +15,9 @@ import * as msg from '../core/messages.js'
 import type { Deps } from './deps.js'
 import { withinBudget } from './fetch-budget.js'
 import { resolveUri } from './resolve.js'
+import type { FetchSkillInput } from '../schemas/resources.js'
 
-export async function fetchSkills(input: FetchInput & { max_tokens?: number | null }, deps: Deps): Promise<string> {
+export async function fetchSkills(input: FetchInput & Pick<FetchSkillInput, 'max_tokens'>, deps: Deps): Promise<string> {
   const uris = selectFetchUris(input)
   const sections: string[] = []
   const texts: string[] = []

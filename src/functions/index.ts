@@ -1,9 +1,9 @@
 /**
- * Handler of every function id, keyed like the schema table (src/schemas/functions.ts) that carries
- * the descriptions, metadata and published formats. One handler serves both fetch ids. Each goes
- * through the response guard, so no answer can exceed what the engine accepts in one frame.
+ * Every function's definition: its spec (src/schemas/functions.ts) bound to its typed handler
+ * (define.ts). One handler serves both fetch ids. Each goes through the response guard, so no
+ * answer can exceed what the engine accepts in one frame.
  */
-import type { Deps } from './deps.js'
+import { defineFunction, handlerTable, type DefinedFunction } from './define.js'
 import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from './discovery.js'
 import { fsDiagnostics, fsWatchProblems } from './diagnostics.js'
 import { fetchSkills } from './fetch.js'
@@ -13,45 +13,40 @@ import { outlineSkill } from './outline.js'
 import { getMcpPrompt, listMcpPrompts } from './prompt-dispatch.js'
 import { listPrompts, registerPrompt, unregisterPrompt } from './prompts.js'
 import { listResources, listResourceTemplates, readResource } from './resources.js'
-import { guardResponse } from './response-guard.js'
 import { searchSkills } from './search.js'
 import { listSkills, registerSkill, unregisterSkill } from './skills.js'
 
-// Inputs arrive already decoded by the function's zod schema, so each handler sees its own shape.
-type AnyHandler = (input: any, deps: Deps) => Promise<unknown>
+/** The 13 upstream functions, in registration order (src/schemas/functions.ts FUNCTIONS). */
+export const DEFINITIONS: readonly DefinedFunction[] = [
+  defineFunction('skills::register', registerSkill),
+  defineFunction('skills::unregister', unregisterSkill),
+  defineFunction('skills::list', listSkills),
+  defineFunction('skills::resources-list', listResources),
+  defineFunction('skills::resources-read', readResource),
+  defineFunction('skills::resources-templates', listResourceTemplates),
+  defineFunction('skills::fetch_skill', fetchSkills),
+  defineFunction('skill::fetch', fetchSkills),
+  defineFunction('prompts::register', registerPrompt),
+  defineFunction('prompts::unregister', unregisterPrompt),
+  defineFunction('prompts::list', listPrompts),
+  defineFunction('prompts::mcp-list', listMcpPrompts),
+  defineFunction('prompts::mcp-get', getMcpPrompt),
+]
 
-const UNGUARDED: Readonly<Record<string, AnyHandler>> = {
-  'skills::register': registerSkill,
-  'skills::unregister': unregisterSkill,
-  'skills::list': listSkills,
-  'skills::resources-list': listResources,
-  'skills::resources-read': readResource,
-  'skills::resources-templates': listResourceTemplates,
-  'skills::fetch_skill': fetchSkills,
-  'skill::fetch': fetchSkills,
-  'prompts::register': registerPrompt,
-  'prompts::unregister': unregisterPrompt,
-  'prompts::list': listPrompts,
-  'prompts::mcp-list': listMcpPrompts,
-  'prompts::mcp-get': getMcpPrompt,
-}
+/** The extensions' functions, in registration order (EXTENSION_FUNCTIONS). */
+export const EXTENSION_DEFINITIONS: readonly DefinedFunction[] = [
+  defineFunction('skill::list_skills', listProtocolSkills),
+  defineFunction('skill::describe_skill', describeProtocolSkill),
+  defineFunction('skill::read_skill_file', readProtocolSkillFile),
+  defineFunction('skill::search', searchSkills),
+  defineFunction('skill::outline', outlineSkill),
+  defineFunction('skills::diagnostics', fsDiagnostics),
+  defineFunction('skills::fs-watch-problems', fsWatchProblems),
+  defineFunction('skills::sep-list', listSepSkills),
+  defineFunction('skills::sep-read', readSepResource),
+  defineFunction('skills::sep-directory', readSepDirectory),
+  defineFunction('skills::mcp-resources-list', listMcpResources),
+]
 
-const guarded = (table: Readonly<Record<string, AnyHandler>>): Readonly<Record<string, AnyHandler>> =>
-  Object.fromEntries(Object.entries(table).map(([id, handler]) => [id, guardResponse(handler)]))
-
-export const HANDLERS: Readonly<Record<string, AnyHandler>> = guarded(UNGUARDED)
-
-/** The extensions' functions, keyed like EXTENSION_FUNCTIONS in src/schemas/functions.ts. */
-export const EXTENSION_HANDLERS: Readonly<Record<string, AnyHandler>> = guarded({
-  'skill::list_skills': listProtocolSkills,
-  'skill::describe_skill': describeProtocolSkill,
-  'skill::read_skill_file': readProtocolSkillFile,
-  'skill::search': searchSkills,
-  'skill::outline': outlineSkill,
-  'skills::diagnostics': fsDiagnostics,
-  'skills::fs-watch-problems': fsWatchProblems,
-  'skills::sep-list': listSepSkills,
-  'skills::sep-read': readSepResource,
-  'skills::sep-directory': readSepDirectory,
-  'skills::mcp-resources-list': listMcpResources,
-})
+export const HANDLERS = handlerTable(DEFINITIONS)
+export const EXTENSION_HANDLERS = handlerTable(EXTENSION_DEFINITIONS)

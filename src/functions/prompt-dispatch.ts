@@ -15,6 +15,7 @@ import { readBody } from '../fs/entry-body.js'
 import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows, getStoredRow, StoredPrompt, type StoredPromptRow } from './stored-rows.js'
+import type { PromptGetInput } from '../schemas/prompts.js'
 
 // Keys in the order upstream serialises them (sorted, §4).
 interface McpPrompt {
@@ -44,7 +45,7 @@ export async function listMcpPrompts(_input: unknown, deps: Deps) {
   return { prompts: prompts.sort((a, b) => compareUtf8(a.name, b.name)) }
 }
 
-export async function getMcpPrompt(input: { name: string; arguments?: unknown }, deps: Deps) {
+export async function getMcpPrompt(input: PromptGetInput, deps: Deps) {
   const { name } = input
   check(validateName(name))
   const args = input.arguments === undefined || input.arguments === null ? {} : input.arguments

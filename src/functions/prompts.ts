@@ -11,21 +11,11 @@ import { MemoKey, memoize } from '../core/memo.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows } from './stored-rows.js'
+import type { PromptArgument, RegisterPromptInput, UnregisterPromptInput } from '../schemas/prompts.js'
+
+export type { RegisterPromptInput }
 
 const FS_PROMPT_ENTRIES = new MemoKey<PromptListEntry[]>('fs prompt list entries')
-
-export interface PromptArgumentInput {
-  name: string
-  description?: string | null
-  required: boolean
-}
-
-export interface RegisterPromptInput {
-  name: string
-  description: string
-  arguments: PromptArgumentInput[]
-  function_id: string
-}
 
 export async function registerPrompt(input: RegisterPromptInput, deps: Deps) {
   const { name, description, function_id } = input
@@ -42,13 +32,13 @@ export async function registerPrompt(input: RegisterPromptInput, deps: Deps) {
 }
 
 // Stored field order is name, description (only when given), required.
-function storedArgument(arg: PromptArgumentInput) {
+function storedArgument(arg: PromptArgument) {
   return arg.description === undefined || arg.description === null
     ? { name: arg.name, required: arg.required }
     : { name: arg.name, description: arg.description, required: arg.required }
 }
 
-export async function unregisterPrompt(input: { name: string }, deps: Deps) {
+export async function unregisterPrompt(input: UnregisterPromptInput, deps: Deps) {
   const { name } = input
   check(validateName(name))
   const old = await deps.state.delete(deps.config.scopes.prompts, name)

@@ -7,6 +7,7 @@ import { MemoKey, memoize, memoizePair, PairKey } from '../core/memo.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
 import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
+import type { ReadResourceInput } from '../schemas/resources.js'
 
 type Resource = ReturnType<typeof titledSkillResource>
 const STATE_RESOURCES = new MemoKey<Resource[]>('state resources')
@@ -27,7 +28,7 @@ export async function listResources(_input: unknown, deps: Deps) {
   }))
 }
 
-export async function readResource(input: { uri: string }, deps: Deps) {
+export async function readResource(input: ReadResourceInput, deps: Deps) {
   const { text, mimeType } = await resolveUri(input.uri, deps)
   return readEnvelope(input.uri, text, mimeType)
 }

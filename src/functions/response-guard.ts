@@ -10,7 +10,7 @@ import { utf8Length } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import type { Deps } from './deps.js'
 
-export type Handler<I = any> = (input: I, deps: Deps) => Promise<unknown>
+export type Handler<I> = (input: I, deps: Deps) => Promise<unknown>
 
 export function guardResponse<I>(handler: Handler<I>): Handler<I> {
   return async (input, deps) => {

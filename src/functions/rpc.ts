@@ -25,8 +25,8 @@ export const RPC_METHODS: Readonly<Record<string, string>> = {
 export interface RpcTarget {
   /** The function's input schema (src/schemas). */
   input: z.ZodTypeAny
-  /** The function's handler (src/functions/index.ts). */
-  handle: Handler
+  /** The function's handler (src/functions/index.ts), given only what `input` decoded. */
+  handle: Handler<never>
 }
 
 export interface RpcDispatch {
@@ -53,7 +53,7 @@ export async function answerRpc(body: unknown, deps: Deps, dispatch: RpcDispatch
     return rpcError(id, INVALID_PARAMS, errorText(error))
   }
   try {
-    return rpcResult(id, await target.handle(input, deps))
+    return rpcResult(id, await target.handle(input as never, deps))
   } catch (error) {
     if (dispatch.isInvalidParams(error)) return rpcError(id, INVALID_PARAMS, errorText(error))
     deps.log.warn({ method, error: errorText(error) }, msg.RPC_LOG.internalError)

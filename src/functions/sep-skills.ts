@@ -22,6 +22,7 @@ import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
 import { readSkillSources } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
+import type { SepListInput, SepUriInput } from '../schemas/sep.js'
 
 /** One published skill: its files, and how to read each. */
 interface Published {
@@ -37,7 +38,7 @@ export interface SepEntry {
   resources?: Array<{ uri: string; digest: string }>
 }
 
-export async function listSepSkills(input: { digests?: boolean }, deps: Deps): Promise<{ skills: SepEntry[] }> {
+export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[] }> {
   const { state, fs } = await readSkillSources(deps)
   const ids = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
   const published = (await Promise.all(ids.map((id) => findPublished(id, deps)))).filter((p): p is Published => p !== undefined)
@@ -56,7 +57,7 @@ async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
   return { ...entry, resources }
 }
 
-export async function readSepResource(input: { uri: string }, deps: Deps) {
+export async function readSepResource(input: SepUriInput, deps: Deps) {
   const found = await locate(input.uri, deps)
   const bytes = found === undefined ? undefined : await found.skill.read(found.path)
   if (found === undefined || bytes === undefined) throw new SkillsError(msg.resourceNotFound(input.uri))
@@ -65,7 +66,7 @@ export async function readSepResource(input: { uri: string }, deps: Deps) {
   return { contents: [text === undefined ? { uri: input.uri, mimeType, blob: bytes.toString('base64') } : { uri: input.uri, mimeType, text }] }
 }
 
-export async function readSepDirectory(input: { uri: string }, deps: Deps) {
+export async function readSepDirectory(input: SepUriInput, deps: Deps) {
   const found = await locate(`${input.uri.replace(/\/$/, '')}/`, deps)
   if (found === undefined) throw new SkillsError(msg.notADirectory(input.uri))
   const files = await found.skill.files()

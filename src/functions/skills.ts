@@ -10,11 +10,12 @@ import { formatTimestamp } from '../core/time.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { Deps } from './deps.js'
 import { mergeById, skillSummaries, withoutStateIds } from './skill-sources.js'
+import type { RegisterSkillInput, UnregisterSkillInput } from '../schemas/skills.js'
 
 const STATE_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('state list entries')
 const FS_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('fs list entries')
 
-export async function registerSkill(input: { id: string; skill: string }, deps: Deps) {
+export async function registerSkill(input: RegisterSkillInput, deps: Deps) {
   const { id, skill } = input
   check(validateId(id))
   if (skill === '') throw new SkillsError(SKILL_EMPTY)
@@ -27,7 +28,7 @@ export async function registerSkill(input: { id: string; skill: string }, deps: 
   return { id, registered_at }
 }
 
-export async function unregisterSkill(input: { id: string }, deps: Deps) {
+export async function unregisterSkill(input: UnregisterSkillInput, deps: Deps) {
   const { id } = input
   check(validateId(id))
   const old = await deps.state.delete(deps.config.scopes.skills, id)

@@ -15,18 +15,19 @@ import * as search from './search.js'
 import * as sep from './sep.js'
 import * as skills from './skills.js'
 
-export interface FunctionSpec {
-  id: string
+/** One function as registered: `Id` and `Input` keep its id and input schema in the type (functions/define.ts). */
+export interface FunctionSpec<Id extends string = string, Input extends z.ZodTypeAny = z.ZodTypeAny> {
+  id: Id
   description: string
   metadata: Record<string, unknown>
-  input: z.ZodTypeAny
+  input: Input
   output: z.ZodTypeAny
   request_format: JsonSchema
   response_format: JsonSchema
 }
 
-interface Published {
-  schema: z.ZodTypeAny
+interface Published<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
+  schema: Schema
   title: string
   definitions?: Record<string, z.ZodTypeAny>
 }
@@ -35,18 +36,18 @@ const FETCH_DESCRIPTION =
   'Fetches the content of one or more skill resources identified by iii:// URIs. When you encounter iii:// ' +
   'links in skill instructions, use this tool to retrieve their contents (batch with `uris` when helpful).'
 
-const empty: Published = { schema: resources.EmptyInput, title: 'EmptyInput' }
-const anyValue: Published = { schema: resources.AnyValue, title: 'AnyValue' }
-const fetchInput: Published = { schema: resources.FetchSkillInput, title: 'FetchSkillInput' }
-const fetchOutput: Published = { schema: resources.FetchSkillOutput, title: 'String' }
+const empty = { schema: resources.EmptyInput, title: 'EmptyInput' }
+const anyValue = { schema: resources.AnyValue, title: 'AnyValue' }
+const fetchInput = { schema: resources.FetchSkillInput, title: 'FetchSkillInput' }
+const fetchOutput = { schema: resources.FetchSkillOutput, title: 'String' }
 
-function define(
-  id: string,
+function define<Id extends string, Input extends z.ZodTypeAny>(
+  id: Id,
   description: string,
-  input: Published,
+  input: Published<Input>,
   output: Published,
   metadata: Record<string, unknown> = {},
-): FunctionSpec {
+): FunctionSpec<Id, Input> {
   return {
     id,
     description,
@@ -58,7 +59,7 @@ function define(
   }
 }
 
-export const FUNCTIONS: readonly FunctionSpec[] = [
+export const FUNCTIONS = [
   define(
     'skills::register',
     'Register a markdown skill so it appears as iii://{id} in resources/list.',
@@ -133,7 +134,7 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     { schema: prompts.PromptGetInput, title: 'PromptGetInput' },
     anyValue,
   ),
-]
+] as const satisfies readonly FunctionSpec[]
 
 const SEARCH_DESCRIPTION =
   'Searches the skills by relevance (id, title, description, headings and body) and returns the best matches, ' +
@@ -144,7 +145,7 @@ const SEARCH_DESCRIPTION =
  * The extensions' functions (extensions.md), registered after the 13 the same way: public ones
  * have no metadata, internal ones `{internal: true}`.
  */
-export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
+export const EXTENSION_FUNCTIONS = [
   define(
     'skill::list_skills',
     'Skills Protocol list_skills: page through the skills by name (iii://acme/billing is "acme.billing"), ' +
@@ -221,7 +222,12 @@ export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = [
     anyValue,
     { internal: true },
   ),
-]
+] as const satisfies readonly FunctionSpec[]
+
+type AnySpec = (typeof FUNCTIONS)[number] | (typeof EXTENSION_FUNCTIONS)[number]
+export type FunctionId = AnySpec['id']
+/** What the input schema of function `Id` decodes a payload to: the input its handler is given. */
+export type FunctionInput<Id extends FunctionId> = z.output<Extract<AnySpec, { id: Id }>['input']>
 
 export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map(
   [...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]),

@@ -8,3 +8,6 @@ export const SepListInput = z.object({
 export const SepUriInput = z.object({
   uri: z.string().describe('A skill:// URI.'),
 })
+
+export type SepListInput = z.infer<typeof SepListInput>
+export type SepUriInput = z.infer<typeof SepUriInput>
