@@ -54,6 +54,8 @@ export interface CliOptions {
   mcpPort: number
   /** false with `--no-mcp`. */
   mcp: boolean
+  /** false with `--no-ui`: no catalogue page on the HTTP listener. */
+  ui: boolean
   stateFile: string | undefined
   allowRemote: boolean
   /** `--stdio`: serve MCP on stdin/stdout. */
@@ -100,6 +102,7 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
     mcpHost: raw.mcpHost,
     mcpPort: raw.mcpPort,
     mcp: raw.mcp !== false,
+    ui: raw.ui !== false,
     stateFile: raw.stateFile,
     allowRemote: raw.allowRemote === true,
     stdio: raw.stdio === true,
@@ -128,6 +131,7 @@ export function buildProgram(output?: CliOutput): Command {
     .option('--mcp-host <host>', 'embedded engine: MCP endpoint host', '127.0.0.1')
     .option('--mcp-port <port>', 'embedded engine: HTTP port (/mcp and http triggers)', parsePort, 3111)
     .option('--no-mcp', 'embedded engine: do not serve the MCP endpoint')
+    .option('--no-ui', 'embedded engine: do not serve the catalogue page at / (and /_ui/)')
     .option('--state-file <path>', 'embedded engine: keep state in this file, each change on disk before it is acknowledged (default: in memory)')
     .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts')
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')

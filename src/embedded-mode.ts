@@ -49,6 +49,7 @@ async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['
     feed: { url: engine.url },
     http: true,
     route: engine.httpTriggers,
+    routeTaken: engine.httpRouteTaken,
   }).catch(async (error: unknown) => {
     await engine.close()
     throw error

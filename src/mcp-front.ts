@@ -10,9 +10,11 @@ import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import type { LoadedConfig } from './core/config-types.js'
 import {
-  createMcpFront, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
+  createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
 } from './mcp/index.js'
+import { LOG } from './core/messages.js'
 import { packageVersion } from './fs/package-version.js'
+import { createUiRoute } from './ui/routes.js'
 
 /** The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise. */
 export const QUIET_SDK = { otel: { enabled: false }, enableMetricsReporting: false } as const
@@ -27,6 +29,8 @@ export interface FrontParams {
   http: boolean
   /** What the HTTP listener serves on paths other than `/mcp` (default a plain 404). */
   route?: HttpRoute
+  /** Whether an `http` trigger serves a method and path (it then wins over the catalogue page). */
+  routeTaken?(method: string, path: string): boolean
   /** The stream MCP frames go to on stdio; no stdio server without it. */
   stdout?: Writable
 }
@@ -68,9 +72,16 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         serverVersion,
         profile: options.mcpProfile,
         changes: front.hub,
-        route: params.route,
+        route: options.ui ? createUiRoute({
+          invoke: params.backend.invoke,
+          changes: front.hub,
+          taken: (method, path) => params.routeTaken?.(method, path) ?? false,
+          next: params.route ?? notFoundRoute,
+          log,
+        }) : params.route,
       })
     }
+    if (http !== undefined && options.ui) log.info({ url: new URL('/', http.url).href }, LOG.cataloguePage)
     if (params.stdout) stdio = await startMcpStdio({ ctx: front.ctx, hub: front.hub, stdout: params.stdout })
   } catch (error) {
     await close()

@@ -36,7 +36,7 @@ export async function startMode({ options, loaded, log, stdout }: ModeContext): 
   let front: RunningFront
   try {
     await skillsRegistered(engine)
-    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, feed: { url: engine.url }, http, stdout, route: engine.httpTriggers })
+    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, feed: { url: engine.url }, http, stdout, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
   } catch (error) {
     await stopEngine()
     throw error

@@ -234,6 +234,7 @@ export const LOG = {
   fsEventsLost: 'fs watch events may have been lost (inotify queue full); re-reading every fs source',
   fsPromptIgnoresArguments: 'fs prompt ignoring caller-supplied arguments (no templating)',
   connecting: 'connecting to iii engine',
+  cataloguePage: 'catalogue page (open it in a browser)',
   embeddedIgnoresUrl: 'ignoring --url/III_URL: --embedded connects to its own engine',
   registryCacheOn: 'registry cache on: the state trigger binding is live on this connection',
   registryCacheOff: 'registry cache off: the state trigger binding is not confirmed; reading state on every call',

@@ -83,6 +83,8 @@ export interface EmbeddedEngine {
    * listener hands it every path but `/mcp`; `startHttpTriggerListener` serves it alone.
    */
   readonly httpTriggers: HttpRequestHandler
+  /** Whether a bound `http` trigger serves this method and path (it then wins over any built-in page). */
+  httpRouteTaken(method: string, path: string): boolean
   /** Resolves once state mutations so far are persisted (no-op without `stateFile`). */
   flush(): Promise<void>
   /** iii-state's live `triggers_enabled` setting: whether state mutations fire `state` triggers. */
@@ -122,6 +124,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
     port: listener.port,
     frames,
     httpTriggers: createHttpTriggerHandler(engine, routes, { timeoutMs: options.httpTimeoutMs }),
+    httpRouteTaken: (method, path) => routes.match(method, path).kind !== 'not-found',
     invoke: (functionId, data, invokeOptions) => engine.call(functionId, data, invokeOptions),
     listFunctions: () => engine.functions.all().map(summarize),
     workers: () => [...engine.workers.values()].map((w) => ({

@@ -1,0 +1,84 @@
+/**
+ * The catalogue page on the embedded HTTP listener: `GET /` (the page), `/_ui/app.js`,
+ * `/_ui/app.css`, the JSON it reads (`/_ui/api/catalogue`, `/_ui/api/skill?id=`,
+ * `/_ui/api/search?q=`) and `/_ui/events` (server-sent events). Every other request goes to
+ * `next` (the engine's `http` triggers), and so does any path an `http` trigger has taken: a
+ * trigger bound to `/` wins over the page. Same Origin rule as `/mcp` (src/http/origin.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from 'pino'
+import { isAllowedOrigin } from '../http/origin.js'
+import { readAsset, type Asset } from './assets.js'
+import { readCatalogue, readDiagnostics, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
+import { serveEvents, type ChangeSource } from './events.js'
+import { SECURITY_HEADERS } from './security-headers.js'
+
+export type UiRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
+
+export interface UiOptions {
+  invoke: Invoke
+  /** The MCP front's change hub; undefined on the bridge profile (no live updates). */
+  changes: ChangeSource | undefined
+  /** Whether an `http` trigger serves this method and path (it then gets the request). */
+  taken(method: string, path: string): boolean
+  next: UiRoute
+  log: Logger
+}
+
+const PAGES: Readonly<Record<string, Asset>> = { '/': 'index.html', '/_ui/app.js': 'app.js', '/_ui/app.css': 'app.css' }
+const MAX_QUERY = 500
+
+export function createUiRoute(options: UiOptions): UiRoute {
+  const { invoke, changes, log } = options
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const path = url.pathname
+    const ours = path === '/' || path.startsWith('/_ui/')
+    if (!ours || options.taken(req.method ?? 'GET', path)) return options.next(req, res)
+    if (!isAllowedOrigin(req.headers.origin)) {
+      log.warn({ origin: req.headers.origin, path }, 'catalogue page request refused: Origin is not loopback')
+      return sendText(res, 403, 'Forbidden')
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' })
+    const asset = PAGES[path]
+    if (asset !== undefined) return sendAsset(res, asset)
+    const param = (name: string) => url.searchParams.get(name) ?? ''
+    switch (path) {
+      case '/_ui/api/catalogue': {
+        const [skills, diagnostics] = await Promise.all([readCatalogue(invoke), readDiagnostics(invoke)])
+        return sendJson(res, 200, { skills, diagnostics })
+      }
+      case '/_ui/api/skill': {
+        if (param('id') === '') return sendJson(res, 400, { error: 'missing query parameter `id`' })
+        const view = await readSkillView(invoke, param('id'))
+        return view === undefined ? sendJson(res, 404, { error: `no skill has the id "${param('id')}"` }) : sendJson(res, 200, view)
+      }
+      case '/_ui/api/search': {
+        const query = param('q').slice(0, MAX_QUERY)
+        if (query.trim() === '') return sendJson(res, 200, { results: [] })
+        try {
+          return sendJson(res, 200, { results: await searchCatalogue(invoke, query) })
+        } catch (error) {
+          return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) })
+        }
+      }
+      case '/_ui/events':
+        return serveEvents(req, res, changes, url.searchParams.get('watch') ?? undefined)
+      default:
+        return sendText(res, 404, 'Not Found')
+    }
+  }
+}
+
+function sendAsset(res: ServerResponse, asset: Asset): void {
+  const { bytes, contentType } = readAsset(asset)
+  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': contentType, 'content-length': String(bytes.length) }).end(bytes)
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value))
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', ...headers }).end(text)
+}
