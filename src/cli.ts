@@ -129,7 +129,7 @@ export function buildProgram(output?: CliOutput): Command {
     .option('--engine-host <host>', 'embedded engine: listen host', '127.0.0.1')
     .option('--engine-port <port>', 'embedded engine: listen port', parsePort, 49134)
     .option('--mcp-host <host>', 'embedded engine: MCP endpoint host', '127.0.0.1')
-    .option('--mcp-port <port>', 'embedded engine: HTTP port (/mcp and http triggers)', parsePort, 3111)
+    .option('--mcp-port <port>', 'embedded engine: HTTP port (/mcp, the catalogue page and http triggers)', parsePort, 3111)
     .option('--no-mcp', 'embedded engine: do not serve the MCP endpoint')
     .option('--no-ui', 'embedded engine: do not serve the catalogue page at / (and /_ui/)')
     .option('--state-file <path>', 'embedded engine: keep state in this file, each change on disk before it is acknowledged (default: in memory)')

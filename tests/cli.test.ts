@@ -112,8 +112,10 @@ Options:
   --engine-host <host>     embedded engine: listen host (default: "127.0.0.1")
   --engine-port <port>     embedded engine: listen port (default: 49134)
   --mcp-host <host>        embedded engine: MCP endpoint host (default: "127.0.0.1")
-  --mcp-port <port>        embedded engine: HTTP port (/mcp and http triggers) (default: 3111)
+  --mcp-port <port>        embedded engine: HTTP port (/mcp, the catalogue page and http triggers)
+                           (default: 3111)
   --no-mcp                 embedded engine: do not serve the MCP endpoint
+  --no-ui                  embedded engine: do not serve the catalogue page at / (and /_ui/)
   --state-file <path>      embedded engine: keep state in this file, each change on disk before it
                            is acknowledged (default: in memory)
   --allow-remote           embedded engine: allow listening on non-loopback hosts

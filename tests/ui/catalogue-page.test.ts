@@ -12,6 +12,10 @@ import { spawnSkills, stopAllChildren, type ChildHandle } from '../support/proce
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { launchChromium, type OpenBrowser } from './browser.js'
 
+// Only inside page.waitForFunction / page.evaluate callbacks, which run in the browser.
+declare const document: { querySelector(selector: string): { textContent: string | null } | null; querySelectorAll(selector: string): { length: number } }
+declare const window: Record<string, unknown>
+
 const HOSTILE_SKILL = `---
 name: hostile
 description: <img src=x onerror="window.pwned=1"> <script>window.pwned=2</script> looks harmless
@@ -133,14 +137,14 @@ describe('the catalogue page in Chromium', () => {
   it('shows a file edit and a new skill without a reload', async () => {
     const page = await openPage('#skill:deploy')
     await page.waitForFunction(() => document.querySelector('#reader h2.title')?.textContent === 'deploy')
-    await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true })
+    await page.evaluate(() => { window.notReloaded = true })
     await page.waitForSelector('body[data-live="true"]')
     const path = join(dir, 'skills/deploy/SKILL.md')
     await writeFile(path, `${await readFile(path, 'utf8')}\n## Rollback\n\nUndo the last stage.\n`)
     await page.waitForSelector('#body h2#rollback', { timeout: 10_000 })
     await writeTree(dir, { 'notes/ops/pager.md': '# Pager\n\nWho is on call.\n' })
     await page.waitForSelector('#tree button[data-skill-id="ops/pager"]', { timeout: 10_000 })
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    expect(await page.evaluate(() => window.notReloaded)).toBe(true)
     await page.close()
   })
 
@@ -150,7 +154,7 @@ describe('the catalogue page in Chromium', () => {
     await page.fill('#search', 'harmless')
     await page.waitForSelector('#results:not([hidden]) button.skill')
     await page.waitForTimeout(300)
-    expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined()
+    expect(await page.evaluate(() => window.pwned)).toBeUndefined()
     expect(await page.$$eval('script', (s) => s.map((x) => x.getAttribute('src')))).toEqual(['/_ui/app.js'])
     expect(await page.$$('#reader img, #reader iframe, #reader [onerror], #reader [onclick], #side img')).toEqual([])
     expect(await page.$$eval('#body a', (a) => a.map((x) => x.getAttribute('href')))).not.toContainEqual(expect.stringMatching(/^(javascript|data):/i))
