@@ -9,7 +9,7 @@ export class SkillsError extends Error {
 /**
  * A SkillsError the caller caused: a field that breaks its rule, an unknown skill, a file the skill
  * does not have or may not serve. Same name and text as any SkillsError; `skills::rpc` answers it
- * as JSON-RPC -32602 and every other failure as -32603 (extensions.md E2).
+ * as JSON-RPC -32602 and every other failure as -32603 (E2).
  */
 export class InvalidParamsError extends SkillsError {}
 

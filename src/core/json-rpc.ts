@@ -1,5 +1,5 @@
 /**
- * JSON-RPC 2.0 framing for `skills::rpc` (extensions.md E2): one request object per POST. A batch
+ * JSON-RPC 2.0 framing for `skills::rpc` (E2): one request object per POST. A batch
  * array, or anything that is not a request object (no `"jsonrpc": "2.0"`, a `method` that is not a
  * string, an `id` that is not a string, number or null, `params` that are neither an object nor an
  * array), is an Invalid Request (-32600) answered with the request's `id` when it has a usable one,

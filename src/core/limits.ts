@@ -1,6 +1,6 @@
 /**
  * The worker's own resource bounds. The engine reads at most 16 MiB per WebSocket frame and
- * closes a worker that sends more (engine-protocol.md §1.1), which would halt every call in
+ * closes a worker that sends more (protocol §1.1), which would halt every call in
  * flight, so nothing the worker sends — a reply, an error, a state write, a trigger — may reach
  * that size; a crafted input must get an error instead. Error texts that echo an input are cut
  * to a size that cannot breach the frame limit even after JSON escaping and the SDK's stack copy.

@@ -1,6 +1,6 @@
 /**
  * Every error text and log message the worker emits, defined once. The texts are interface
- * (spec skills-worker.md): other workers, the `mcp` bridge and agents match on them, so they are
+ * (spec docs/contract.md): other workers, the `mcp` bridge and agents match on them, so they are
  * reproduced byte for byte. `{x:?}` in the spec is `debugString(x)` here; "len" is UTF-8 bytes.
  */
 import { debugString as dbg } from './rust-debug.js'
@@ -42,7 +42,7 @@ export const MUST_BE_NON_NEGATIVE_INTEGER = 'must be a non-negative integer'
 export const integerRange = (min: number, max: number) => `must be an integer from ${min} to ${max}`
 export const MUST_BE_URL_PATH = "must be a URL path without whitespace, '?' or '#'"
 
-// --- skill::search (extensions.md E4.4): reasons inside invalidFieldValue ------------------------------
+// --- skill::search (E4.4): reasons inside invalidFieldValue ------------------------------
 export const MUST_NOT_BE_BLANK = 'must not be blank'
 export const searchQueryTooLong = (max: number) => `must be at most ${max} characters`
 
@@ -80,7 +80,7 @@ export const promptHandlerHidden = (functionId: string) =>
 export const PROMPT_UNSUPPORTED_SHAPE =
   'prompt handler returned unsupported shape; expected string, { content }, or { messages: [...] }'
 export const promptNotFound = (name: string) => `Prompt not found: ${name}`
-// A handler's own messages that a real MCP client would reject (mcp-bridge.md §2.6, §2.7).
+// A handler's own messages that a real MCP client would reject (bridge §2.6, §2.7).
 export const invalidPromptMessage = (path: string, expected: string) =>
   `prompt handler returned an invalid prompt message: ${path} must be ${expected}`
 export const PROMPT_MESSAGE_EXPECTED = {
@@ -193,7 +193,7 @@ export const moreTokens = (n: number, uri: string, cursor: string | undefined) =
 
 export const mustBeOneOf = (values: readonly string[]) => `must be one of ${values.map((v) => dbg(v)).join(', ')}`
 
-// --- skills::rpc: JSON-RPC 2.0 over HTTP (extensions.md E2) -----------------------------------------
+// --- skills::rpc: JSON-RPC 2.0 over HTTP (E2) -----------------------------------------
 export const RPC_BATCH_NOT_SUPPORTED = 'Batch requests are not supported'
 export const RPC_INVALID_REQUEST = 'Invalid JSON-RPC request'
 export const rpcMethodNotFound = (method: string) => `Method not found: ${method}`

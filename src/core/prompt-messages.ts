@@ -1,5 +1,5 @@
 /**
- * The prompts/get messages a real MCP client accepts (mcp-bridge.md §2.6, §2.7). Upstream passes a
+ * The prompts/get messages a real MCP client accepts (bridge §2.6, §2.7). Upstream passes a
  * handler's `{messages: [...]}` through unchecked, but one bad message makes the client's SDK reject
  * the whole result with a bare schema error that never names the handler. The worker checks each
  * message's shape instead and fails the call naming the first offending field; valid messages

@@ -1,5 +1,5 @@
 /**
- * The engine's `engine::functions-available` trigger type (engine-protocol.md §4): bound functions
+ * The engine's `engine::functions-available` trigger type (protocol §4): bound functions
  * are called with `{event: "functions_changed", functions: [FunctionSummary]}` when the set of
  * registered functions changes. The real engine polls every 5 s; the embedded one reports each
  * change as it happens (one call per binding per turn of the event loop, however many

@@ -1,6 +1,6 @@
 /**
  * The embedded iii engine: a single-process implementation of the worker-protocol subset and the
- * built-ins that skills and its callers use (spec engine-protocol.md §6). Every test runs against
+ * built-ins that skills and its callers use (spec protocol §6). Every test runs against
  * it, and `iii-skills --embedded` serves it to users who have no `iii` binary. Behaviour follows the
  * real engine 0.22.1, strictness included (undecodable frames are dropped, not answered).
  */

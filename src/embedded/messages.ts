@@ -1,6 +1,6 @@
 /**
  * Every text the embedded engine puts on the wire or in its logs, defined once. Wire texts are the
- * real iii engine 0.22.1's (spec engine-protocol.md §1.3, §1.4, §3, §4): SDKs and workers match on
+ * real iii engine 0.22.1's (spec protocol §1.3, §1.4, §3, §4): SDKs and workers match on
  * them. They live here rather than in core/messages.ts because they belong to the engine, not to
  * the skills worker.
  */

@@ -2,7 +2,7 @@
  * The registry scopes (skills, prompts) cached in the worker, so a listing at 10,000 skills does
  * not pull every body through the engine on every call. Which results may be served is decided by
  * listing-cache.ts: a listing is never older than `cache.max_staleness_ms`, and the engine's
- * built-in `state` trigger (engine-protocol.md §3), which reports writes to a bound scope from any
+ * built-in `state` trigger (protocol §3), which reports writes to a bound scope from any
  * client or worker instance, makes changes show sooner. Reads of one row (`get`) are never cached:
  * they always ask the engine, so they reflect every acknowledged write, whoever made it.
  *

@@ -1,6 +1,6 @@
 /**
  * Registers `skills::rpc` (internal) and binds it to the engine's `http` trigger
- * `{api_path: rpc_api_path, http_method: "POST"}` (extensions.md E2), so the engine's HTTP worker
+ * `{api_path: rpc_api_path, http_method: "POST"}` (E2), so the engine's HTTP worker
  * (iii-http, or the embedded engine's listener) serves `POST /{rpc_api_path}`. An empty
  * `rpc_api_path` registers the function but binds nothing. The SDK replays both after a reconnect.
  */

@@ -1,5 +1,5 @@
 /**
- * `skills::rpc` (extensions.md E2): the Skills Protocol discovery methods as JSON-RPC 2.0, behind the
+ * `skills::rpc` (E2): the Skills Protocol discovery methods as JSON-RPC 2.0, behind the
  * engine's `http` trigger. The POST body is one JSON-RPC request; its method names a discovery
  * function, whose own zod schema parses the params and whose own handler answers, so nothing here
  * repeats their rules. Errors map to JSON-RPC codes: invalid params or an unknown skill or file

@@ -1,5 +1,5 @@
 /**
- * `skill::search` (extensions.md E4.4): the index brought up to date, the query ranked, then the
+ * `skill::search` (E4.4): the index brought up to date, the query ranked, then the
  * best `limit` results served from their bodies as they are now (title, description, snippet), so
  * nothing shown is older than the call. A result whose skill went away meanwhile is left out and
  * the next one takes its place.

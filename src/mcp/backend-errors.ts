@@ -1,5 +1,5 @@
 /**
- * How the bridge reads a failed iii call (mcp-bridge.md §1.3): its display string, and whether it
+ * How the bridge reads a failed iii call (bridge §1.3): its display string, and whether it
  * means "that function is not there". A rejection with a string `.code` is iii-sdk's remote error
  * (its message may carry the Node SDK's `code: ` prefix, which is stripped); anything else is a
  * local runtime error, judged by its message alone.

@@ -1,6 +1,6 @@
 /**
  * The bridge profile's HTTP framing, byte for byte the iii engine's HTTP trigger plus the `mcp`
- * worker v0.5.8 (mcp-bridge.md §1.2, §1.8): POST only (GET is 405 so SDK clients don't report a
+ * worker v0.5.8 (bridge §1.2, §1.8): POST only (GET is 405 so SDK clients don't report a
  * missing SSE stream), stateless, one SSE `message` event per request, 202 for notifications.
  * Hand-written because the SDK's transport cannot reproduce it (it requires sessions or answers
  * sessionless requests with its own status codes and texts). Bodies are capped (413) and browser

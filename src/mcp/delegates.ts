@@ -1,5 +1,5 @@
 /**
- * resources/* and prompts/* are answered by the skills worker (mcp-bridge.md §1.3, skills §13):
+ * resources/* and prompts/* are answered by the skills worker (bridge §1.3, skills §13):
  * MCP `params` go through verbatim (`{}` when absent or null). A missing delegate, a "not found"
  * error or a non-object reply becomes the method's empty envelope, as a success; any other
  * failure is -32603 with the error's display string. The bridge profile then trims nested URIs

@@ -1,5 +1,5 @@
 /**
- * JSON-RPC 2.0 framing as the v0.5.8 bridge applies it (mcp-bridge.md §1.2): one message per POST,
+ * JSON-RPC 2.0 framing as the v0.5.8 bridge applies it (bridge §1.2): one message per POST,
  * no batches; an `id` that is not a string or an i64 makes the message a notification.
  */
 import * as msg from './messages.js'

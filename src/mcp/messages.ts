@@ -1,6 +1,6 @@
 /**
  * Every JSON-RPC error text and log message of the embedded MCP endpoint. The error texts are the
- * `mcp` bridge v0.5.8's own (spec mcp-bridge.md §1.9): clients and the BDD suite match on them.
+ * `mcp` bridge v0.5.8's own (spec bridge §1.9): clients and the BDD suite match on them.
  */
 
 // --- JSON-RPC error messages ------------------------------------------------------------------

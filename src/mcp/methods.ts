@@ -1,6 +1,6 @@
 /**
  * The one table of MCP methods, for every transport (bridge HTTP, SDK Streamable HTTP, stdio) and
- * both profiles. The bridge profile is the v0.5.8 bridge's table (mcp-bridge.md §1.3): no
+ * both profiles. The bridge profile is the v0.5.8 bridge's table (bridge §1.3): no
  * lifecycle gating, and `completion/complete`, `resources/subscribe`, `logging/setLevel`, … get
  * -32601 like it. The full profile adds subscriptions and an empty completion; its `initialize`
  * and `ping` are the SDK server's own (protocol negotiation, capabilities).

@@ -1,5 +1,5 @@
 /**
- * Lazy disclosure at the MCP edge (mcp-bridge.md §1.6): skills returns its whole tree, the bridge
+ * Lazy disclosure at the MCP edge (bridge §1.6): skills returns its whole tree, the bridge
  * hides the deep part so an agent drills in with `skill__fetch`. Regexes are the bridge's, with
  * Rust semantics spelled out: `.` is any char but `\n`, `\s` is Unicode White_Space.
  */

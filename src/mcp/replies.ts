@@ -1,5 +1,5 @@
 /**
- * What goes on the wire (mcp-bridge.md §1.8): a JSON-RPC response is HTTP 200 with one SSE event
+ * What goes on the wire (bridge §1.8): a JSON-RPC response is HTTP 200 with one SSE event
  * `event: message\ndata: <compact JSON>\n\n` (JSON-RPC errors included), a notification is 202
  * with the same headers and no body. Replies outside JSON-RPC (404, 405, 413, and 400 for a
  * body that is not JSON, which the engine rejects before the bridge sees it) are plain HTTP.

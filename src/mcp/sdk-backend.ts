@@ -1,7 +1,7 @@
 /**
  * The MCP front's backend on a running engine (`--stdio --url …`): an iii-sdk client that triggers
  * functions and lists them with `engine::functions::list`. A real engine's listing carries no
- * `request_format` (mcp-bridge.md §1.4), so the tools' input schemas are then read from
+ * `request_format` (bridge §1.4), so the tools' input schemas are then read from
  * `engine::functions::info` (32 ids a call); a failure there leaves the empty default schema.
  */
 import type { IIIClient } from 'iii-sdk'

@@ -1,5 +1,5 @@
 /**
- * tools/list and tools/call (mcp-bridge.md §1.4–§1.5): every non-hidden iii function is a tool
+ * tools/list and tools/call (bridge §1.4–§1.5): every non-hidden iii function is a tool
  * named by its id with `::` → `__`; a call runs the function and wraps its result as text, plus
  * `structuredContent` when the result is an object. A failed call is a tool result with
  * `isError`, not a JSON-RPC error.

@@ -142,7 +142,7 @@ const SEARCH_DESCRIPTION =
   'result with skill::fetch (the skill__fetch tool). `under` keeps one subtree of ids (e.g. "acme").'
 
 /**
- * The extensions' functions (extensions.md), registered after the 13 the same way: public ones
+ * The extensions' functions (docs/contract.md Part 2), registered after the 13 the same way: public ones
  * have no metadata, internal ones `{internal: true}`.
  */
 export const EXTENSION_FUNCTIONS = [

@@ -1,5 +1,5 @@
 /**
- * `skills::rpc` (extensions.md E2, JSON-RPC over HTTP): the engine's `http` trigger request
+ * `skills::rpc` (E2, JSON-RPC over HTTP): the engine's `http` trigger request
  * envelope it receives (iii-http's `ApiRequest`) and the `{status_code, headers, body}` it returns
  * (`ApiResponse`), whose body is one JSON-RPC 2.0 response. Only `body` is read; the other fields
  * are typed so a payload that misstates them names the field, and unknown ones (the engine's

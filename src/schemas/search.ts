@@ -1,5 +1,5 @@
 /**
- * Wire shapes of `skill::search` (extensions.md E4.4). Unknown input fields are ignored (D8);
+ * Wire shapes of `skill::search` (E4.4). Unknown input fields are ignored (D8);
  * `limit` and `under` may be left out or sent as null (clients in strict tool mode send null for
  * every optional argument).
  */

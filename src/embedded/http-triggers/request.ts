@@ -1,5 +1,5 @@
 /**
- * The request envelope an `http`-triggered function receives (extensions.md E2; iii-http's
+ * The request envelope an `http`-triggered function receives (E2; iii-http's
  * `HttpRequest` without its streaming-channel fields): `{path, method, path_params, query_params,
  * headers, body}`. `path` is the route's `api_path` as bound (iii-http sends the registered path,
  * not the requested one); header names are lower-case and, like query parameters, a repeated name
