@@ -11,7 +11,7 @@ import { diagnosticLines, diagnosticsOf, diagnosticSummary } from './fs/diagnost
 import type { Logger } from './logger.js'
 import { scanFs } from './fs/boot-diagnostics.js'
 
-export interface CheckOptions {
+interface CheckOptions {
   config: string
   skillsDirs: string[]
 }

@@ -9,8 +9,8 @@ import { Command, InvalidArgumentError, Option, type OutputConfiguration } from 
 import * as msg from './core/messages.js'
 import { MCP_PROFILES, type McpProfile } from './mcp/types.js'
 
-export const ABOUT = 'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.'
-export const DEFAULT_URL = 'ws://127.0.0.1:49134'
+const ABOUT = 'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.'
+const DEFAULT_URL = 'ws://127.0.0.1:49134'
 
 const HELP_WIDTH = 100
 const ENVIRONMENT_HELP = `
@@ -83,7 +83,7 @@ export function runMode(options: CliOptions): RunMode {
   return options.embedded ? 'embedded' : 'worker'
 }
 
-export type CliOutput = Pick<OutputConfiguration, 'writeOut' | 'writeErr'>
+type CliOutput = Pick<OutputConfiguration, 'writeOut' | 'writeErr'>
 
 /** `argv` holds the user arguments only: `process.argv.slice(2)`. */
 export function parseCli(argv: string[], output?: CliOutput): CliOptions {
@@ -119,7 +119,7 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
   return options
 }
 
-export function buildProgram(output?: CliOutput): Command {
+function buildProgram(output?: CliOutput): Command {
   const program = new Command('iii-skills')
     .description(ABOUT)
     .addOption(new Option('--config <path>', 'config file (YAML)').default('./config.yaml'))

@@ -6,7 +6,7 @@ import { pino, type Logger } from 'pino'
 
 export type { Logger }
 
-export interface LoggerOptions {
+interface LoggerOptions {
   level?: string
   /** Where lines go; defaults to stderr so stdout stays clean for `--manifest`. */
   destination?: NodeJS.WritableStream

@@ -6,13 +6,13 @@
 import { DEFAULT_CONFIG } from './core/config-types.js'
 import { packageVersion } from './fs/package-version.js'
 
-export const WORKER_NAME = 'skills'
-export const WORKER_DESCRIPTION =
+const WORKER_NAME = 'skills'
+const WORKER_DESCRIPTION =
   'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver that the mcp worker ' +
   'serves to harnesses.'
 
 /** The worker is platform-independent JavaScript: every platform the registry page names. */
-export const SUPPORTED_TARGETS = [
+const SUPPORTED_TARGETS = [
   'aarch64-apple-darwin',
   'x86_64-apple-darwin',
   'aarch64-unknown-linux-gnu',
@@ -23,7 +23,7 @@ export const SUPPORTED_TARGETS = [
   'i686-pc-windows-msvc',
 ] as const
 
-export interface Manifest {
+interface Manifest {
   name: string
   version: string
   description: string

@@ -20,7 +20,7 @@ import { createUiRoute } from './ui/routes.js'
 export const QUIET_SDK = { otel: { enabled: false }, enableMetricsReporting: false } as const
 export const MCP_WORKER_NAME = 'iii-skills-mcp'
 
-export interface FrontParams {
+interface FrontParams {
   backend: McpBackend
   options: CliOptions
   config: LoadedConfig['config']

@@ -26,7 +26,7 @@ import { otelEnabled, skipUnrecordedTracePayloads } from './trace-payloads.js'
 
 type InitOptions = NonNullable<Parameters<typeof registerWorker>[1]>
 
-export interface StartWorkerOptions {
+interface StartWorkerOptions {
   url: string
   loaded: LoadedConfig
   log: Logger

@@ -5,8 +5,8 @@
 import { isJsonObject, type JsonObject } from './json-object.js'
 import { trim } from './text.js'
 
-export const DEFAULT_VERSION = '0.0.0'
-export const SKILL_KIND = 'instruction'
+const DEFAULT_VERSION = '0.0.0'
+const SKILL_KIND = 'instruction'
 
 /** What a skill's frontmatter says about it; each field absent when the frontmatter does not give it. */
 export interface DiscoveryFields {

@@ -15,14 +15,14 @@ export interface Resource {
   uri: string
 }
 
-export interface ResourceTemplate {
+interface ResourceTemplate {
   description: string
   mimeType: MimeType
   name: string
   uriTemplate: string
 }
 
-export interface ReadEnvelope {
+interface ReadEnvelope {
   contents: Array<{ mimeType: MimeType; text: string; uri: string }>
 }
 

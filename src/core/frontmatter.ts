@@ -6,7 +6,7 @@
  * content is the body. Hand-written on purpose: library splitters accept more shapes than upstream.
  */
 
-export interface FrontmatterSplit {
+interface FrontmatterSplit {
   /** The text between the fences (not parsed), or undefined when there is no block. */
   frontmatter: string | undefined
   /** Everything after the closing fence's line break, untrimmed; the whole content when no block. */

@@ -15,7 +15,7 @@ export function staticPrefix(pattern: string): string {
   return slash < 0 ? '' : cut.slice(0, slash + 1)
 }
 
-export type DerivedId = { id: string } | { error: string }
+type DerivedId = { id: string } | { error: string }
 
 // ("/base/dir/foo/bar.md", "/base/dir/") => { id: "foo/bar" }
 export function deriveId(path: string, prefix: string): DerivedId {

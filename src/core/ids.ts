@@ -6,9 +6,9 @@
 import * as msg from './messages.js'
 import { trim } from './text.js'
 
-export const MAX_ID_BYTES = 1024
+const MAX_ID_BYTES = 1024
 export const MAX_SEGMENT_BYTES = 64
-export const MAX_NAME_BYTES = 64
+const MAX_NAME_BYTES = 64
 const SEGMENT_CHARS = /^[a-z0-9_-]+$/
 
 export function utf8Length(text: string): number {

@@ -19,7 +19,7 @@ export type RpcResponse =
   | { jsonrpc: '2.0'; id: RpcId; result: unknown }
   | { jsonrpc: '2.0'; id: RpcId; error: { code: number; message: string } }
 
-export type RpcFrame =
+type RpcFrame =
   | { kind: 'invalid'; response: RpcResponse }
   | { kind: 'notification'; method: string }
   | { kind: 'request'; id: RpcId; method: string; params: unknown }

@@ -5,10 +5,10 @@
  * that size; a crafted input must get an error instead. Error texts that echo an input are cut
  * to a size that cannot breach the frame limit even after JSON escaping and the SDK's stack copy.
  */
-export const ENGINE_MAX_FRAME_BYTES = 16 * 1024 * 1024
+const ENGINE_MAX_FRAME_BYTES = 16 * 1024 * 1024
 
 /** Room left in a frame for its envelope (type, ids, function id, trace headers). */
-export const FRAME_ENVELOPE_BYTES = 64 * 1024
+const FRAME_ENVELOPE_BYTES = 64 * 1024
 
 /** Largest JSON payload (reply result or outgoing call data) the worker puts on the wire. */
 export const MAX_PAYLOAD_BYTES = ENGINE_MAX_FRAME_BYTES - FRAME_ENVELOPE_BYTES

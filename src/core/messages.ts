@@ -180,11 +180,10 @@ export const notPublishedNameDiffers = (name: string, segment: string) =>
   `not published as an MCP skill: frontmatter name ${dbg(name)} differs from ${dbg(segment)}`
 export const resourceNotFound = (uri: string) => `Resource not found: ${uri}`
 export const notADirectory = (uri: string) => `Not a directory: ${uri}`
-export const notASkill = (uri: string) => `Not a skill: ${uri}`
 
 // --- E7: outline, sections by anchor, token budgets ------------------------------------------------
 export const INVALID_CURSOR = 'Invalid cursor'
-export const MAX_SECTIONS_LISTED = 20
+const MAX_SECTIONS_LISTED = 20
 export const sectionNotFound = (anchor: string, uri: string, anchors: readonly string[]) =>
   `Section not found: ${dbg(anchor)} in ${uri}; sections: ${anchors.length === 0 ? '(none)' :
     anchors.slice(0, MAX_SECTIONS_LISTED).join(', ') + (anchors.length > MAX_SECTIONS_LISTED ? ', …' : '')}`

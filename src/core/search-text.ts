@@ -8,9 +8,9 @@
 /** A snippet is at most this many code points, ellipses included. */
 export const SNIPPET_MAX_CHARS = 160
 /** Text kept before the best match, at most (the snippet starts at a word). */
-export const SNIPPET_LEAD_CHARS = 40
+const SNIPPET_LEAD_CHARS = 40
 /** The best match is the one with the most distinct matched words within this many code points from it. */
-export const SNIPPET_SPAN_CHARS = 120
+const SNIPPET_SPAN_CHARS = 120
 const ELLIPSIS = '\u2026'
 
 const FENCE = /^\s{0,3}(```|~~~)/

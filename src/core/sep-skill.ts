@@ -10,7 +10,6 @@ import { notPublishedInvalidName, notPublishedNameDiffers } from './messages.js'
 import { isSkillName, SKILL_FILE } from './skill-folder.js'
 
 export const SKILL_SCHEME = 'skill://'
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills'
 export const DIRECTORY_MIME = 'inode/directory'
 
 export const skillUri = (id: string, path: string = SKILL_FILE) => `${SKILL_SCHEME}${id}/${path}`

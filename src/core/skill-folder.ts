@@ -10,7 +10,7 @@ import * as msg from './messages.js'
 import { trim } from './text.js'
 
 export const SKILL_FILE = 'SKILL.md'
-export const MAX_FOLDER_DESCRIPTION_CHARS = 1024
+const MAX_FOLDER_DESCRIPTION_CHARS = 1024
 /** The type name serde would report for a SKILL.md frontmatter that is not a mapping. */
 export const SKILL_FRONTMATTER_STRUCT = 'struct SkillFrontmatter'
 

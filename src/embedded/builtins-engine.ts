@@ -17,7 +17,7 @@ const INFO_BATCH_MAX = 32
 const optStr: FieldSpec = { kind: 'string', optional: true }
 
 /** Owner's registered name; else the first `::` segment of the id (spec §4). */
-export function workerNameOf(entry: FunctionEntry): string {
+function workerNameOf(entry: FunctionEntry): string {
   if (entry.kind === 'builtin') return entry.workerName
   return entry.owner.metadata.name ?? entry.id.split('::')[0] ?? entry.id
 }

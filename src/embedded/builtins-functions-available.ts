@@ -10,7 +10,7 @@ import type { Engine } from './engine.js'
 import * as msg from './messages.js'
 import type { Binding } from './trigger-registry.js'
 
-export const FUNCTIONS_AVAILABLE_TRIGGER_TYPE = 'engine::functions-available'
+const FUNCTIONS_AVAILABLE_TRIGGER_TYPE = 'engine::functions-available'
 
 export function installFunctionsAvailable(engine: Engine): void {
   const bindings = new Map<string, Binding>()

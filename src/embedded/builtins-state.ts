@@ -30,12 +30,12 @@ const str: FieldSpec = { kind: 'string' }
 const optStr: FieldSpec = { kind: 'string', optional: true }
 const KEYED = { scope: str, key: str }
 
-export interface StateTriggerSwitch {
+interface StateTriggerSwitch {
   triggersEnabled: boolean
 }
 
 /** Where mutations go to be made durable; without one, state lives in memory only. */
-export interface StateDurability {
+interface StateDurability {
   write(m: Mutation): Promise<void>
 }
 

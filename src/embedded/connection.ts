@@ -9,7 +9,7 @@ import type { WebSocket } from 'ws'
 import type { Logger } from 'pino'
 import { LOG_SEND_FAILED } from './messages.js'
 
-export interface WorkerMetadata {
+interface WorkerMetadata {
   name?: string
   description?: string
   runtime?: string

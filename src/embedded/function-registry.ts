@@ -7,13 +7,13 @@
 import type { WorkerConnection } from './connection.js'
 import { compareUtf8 } from './rust-order.js'
 
-export interface BuiltinContext {
+interface BuiltinContext {
   /** Set when a socket worker made the call (`_caller_worker_id`). */
   callerWorkerId?: string
 }
 
 /** Returns the result (undefined = "no value", omitted on the wire) or throws a BuiltinError. */
-export type BuiltinHandler = (input: unknown, ctx: BuiltinContext) => unknown
+type BuiltinHandler = (input: unknown, ctx: BuiltinContext) => unknown
 
 export class BuiltinError extends Error {
   constructor(readonly code: string, message: string) {
@@ -21,7 +21,7 @@ export class BuiltinError extends Error {
   }
 }
 
-export interface FunctionInfo {
+interface FunctionInfo {
   description?: string
   request_format?: unknown
   response_format?: unknown

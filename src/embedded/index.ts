@@ -37,7 +37,7 @@ export interface EmbeddedEngineOptions {
   triggersEnabled?: boolean
 }
 
-export interface FunctionListing {
+interface FunctionListing {
   function_id: string
   description?: string
   request_format?: unknown
@@ -46,20 +46,20 @@ export interface FunctionListing {
   worker_name?: string
 }
 
-export interface FrameRecord {
+interface FrameRecord {
   direction: 'in' | 'out'
   workerId: string
   text: string
 }
 
-export interface WorkerListing {
+interface WorkerListing {
   id: string
   name?: string
   pid?: number
   connectedAtMs: number
 }
 
-export interface InvokeOptions {
+interface InvokeOptions {
   timeoutMs?: number
   metadata?: unknown
 }

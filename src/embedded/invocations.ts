@@ -13,7 +13,7 @@ export type Caller =
   | { kind: 'internal'; settle: (outcome: Outcome) => void }
   | { kind: 'void'; worker?: WorkerConnection }
 
-export interface PendingInvocation {
+interface PendingInvocation {
   id: string
   functionId: string
   callee: WorkerConnection

@@ -60,7 +60,7 @@ export function deliver(engine: EngineTables, caller: Caller, invocationId: stri
   else if (!outcome.ok) engine.log.warn({ function_id: functionId, error: outcome.error }, msg.LOG_VOID_CALL_FAILED)
 }
 
-export function sendInvoke(
+function sendInvoke(
   callee: WorkerConnection,
   invocationId: string,
   functionId: string,

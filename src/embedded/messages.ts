@@ -12,7 +12,7 @@ export const INVOCATION_FAILED = 'invocation_failed'
 export const INVOCATION_STOPPED = 'invocation_stopped'
 export const INVOCATION_STOPPED_MESSAGE = 'Invocation stopped'
 export const ENQUEUE_ERROR = 'enqueue_error'
-export const ENQUEUE_PROVIDER = 'engine::queue::enqueue'
+const ENQUEUE_PROVIDER = 'engine::queue::enqueue'
 // The middle sentence is filled in from the engine source (the spec elides it with "…").
 export const enqueueNoProvider = () =>
   'No queue provider is installed. `TriggerAction::Enqueue` routes through the ' +

@@ -17,7 +17,7 @@ export interface ErrorBody {
 
 export type TriggerAction = { type: 'void' } | { type: 'enqueue'; queue: string }
 
-export interface RegisterFunctionMsg {
+interface RegisterFunctionMsg {
   type: 'registerfunction'
   id: string
   description?: string
@@ -125,7 +125,7 @@ function decodeAction(value: unknown): TriggerAction {
 }
 
 /** The serde decode of one parsed frame; throws DecodeError with serde's reason. */
-export function decodeMessage(frame: unknown, options: { strict: boolean }): InboundMessage {
+function decodeMessage(frame: unknown, options: { strict: boolean }): InboundMessage {
   if (!isJsonObject(frame)) throw new DecodeError(invalidType(frame, 'internally tagged enum Message'))
   const type = frame.type
   if (type === undefined) throw new DecodeError('missing field `type`')
@@ -143,7 +143,7 @@ export function decodeMessage(frame: unknown, options: { strict: boolean }): Inb
   return { type, ...fields } as InboundMessage
 }
 
-export type FrameDecode = { message: InboundMessage } | { error: string }
+type FrameDecode = { message: InboundMessage } | { error: string }
 
 /** Text (or non-telemetry binary) frame → message, or the reason it is dropped. */
 export function decodeFrame(text: string, options: { strict: boolean }): FrameDecode {

@@ -12,7 +12,7 @@ export class DecodeError extends Error {
 }
 
 
-export type FieldKind = 'string' | 'bool' | 'i64' | 'u64' | 'any' | 'strings' | 'uuid'
+type FieldKind = 'string' | 'bool' | 'i64' | 'u64' | 'any' | 'strings' | 'uuid'
 
 export interface FieldSpec {
   kind: FieldKind
@@ -43,7 +43,7 @@ const UUID_HYPHENATED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 const UUID_SIMPLE = /^[0-9a-f]{32}$/i
 
 /** The `uuid` crate's accepted spellings, normalised to what it serialises: lowercase hyphenated. */
-export function parseUuid(text: string): string | undefined {
+function parseUuid(text: string): string | undefined {
   let s = text
   if (s.startsWith('urn:uuid:')) s = s.slice(9)
   else if (s.startsWith('{') && s.endsWith('}')) s = s.slice(1, -1)

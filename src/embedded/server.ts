@@ -13,14 +13,14 @@ import * as msg from './messages.js'
 
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024
 
-export interface ListenOptions {
+interface ListenOptions {
   host: string
   port: number
   engine: Engine
   log: Logger
 }
 
-export interface Listener {
+interface Listener {
   port: number
   close(): Promise<void>
 }

@@ -17,7 +17,7 @@ export interface Binding {
 }
 
 /** An engine-provided trigger type such as `state`: it learns of bindings directly. */
-export interface BuiltinTriggerType {
+interface BuiltinTriggerType {
   /** Throws to refuse the binding. */
   register(binding: Binding): void
   unregister(binding: Binding): void

@@ -17,7 +17,7 @@ export type UpdateOp =
   | { type: 'merge'; path?: MergePath; value: unknown }
   | { type: 'remove'; path: string }
 
-export interface UpdateOpError {
+interface UpdateOpError {
   op_index: number
   code: string
   message: string

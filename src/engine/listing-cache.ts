@@ -18,7 +18,7 @@
  */
 
 /** A monotonic clock in milliseconds (`performance.now()`): wall-clock jumps must not extend a result's life. */
-export type Clock = () => number
+type Clock = () => number
 
 export interface Freshness {
   /** A result whose load started this long ago or longer is never served (0: every call loads). */

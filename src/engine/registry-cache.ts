@@ -43,7 +43,7 @@ const LIST_KEY = 'list'
 const viewKey = (key: string) => `view:${key}`
 
 /** The SDK connection the worker is on now, or undefined while it is not connected. */
-export type ConnectionId = () => string | undefined
+type ConnectionId = () => string | undefined
 
 /**
  * iii-sdk 0.22.1 keeps the worker id of the current connection (a fresh one on every connect and

@@ -2,7 +2,7 @@
  * File reads a batch at a time: 10,000 reads started at once hold 10,000 open files and buffers
  * (hundreds of MiB, and EMFILE on a low `ulimit -n`); one after another they take seconds.
  */
-export const READ_BATCH = 32
+const READ_BATCH = 32
 
 /** `fn` over `items`, at most `size` at a time, results in item order. */
 export async function mapInBatches<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, size = READ_BATCH): Promise<R[]> {

@@ -28,7 +28,7 @@ export interface FsHealth {
 const NO_KEYS: StateKeys = { skills: new Set(), prompts: new Set() }
 
 /** Both expansions, skills first (glob warnings are logged as they happen, in that order). */
-export interface FsScan {
+interface FsScan {
   skills: { skills: FsSkill[]; skipped: FsSkip[] }
   prompts: { prompts: FsPrompt[]; skipped: FsSkip[] }
 }

@@ -14,7 +14,7 @@ import type { FsSkip } from './types.js'
 
 export type Loaded<T> = { entry: T } | { reason: string }
 
-export interface ExpandRules<T extends { path: string }> {
+interface ExpandRules<T extends { path: string }> {
   kind: FsSkip['kind']
   load(match: GlobMatch): Loaded<T> | Promise<Loaded<T>>
   keyOf(entry: T): string

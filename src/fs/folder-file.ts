@@ -48,7 +48,7 @@ export async function readFolderFileIfAny(folder: string, path: string): Promise
 }
 
 /** Max bytes of one `skill://` file served raw (E6.5); larger ones are refused like a missing one. */
-export const MAX_SKILL_RESOURCE_BYTES = 8 * 1024 * 1024
+const MAX_SKILL_RESOURCE_BYTES = 8 * 1024 * 1024
 
 /**
  * The raw bytes of a regular file below `folder`, nested skill folders' files included (the SEP

@@ -29,7 +29,7 @@ function keyed(keys: string[], digests: readonly string[]): Map<string, string> 
 }
 
 /** Changes from `before` to `after` (key => content digest), in key order. */
-export function diffEntries(kind: FsChange['kind'], before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): FsChange[] {
+function diffEntries(kind: FsChange['kind'], before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): FsChange[] {
   const changes: FsChange[] = []
   for (const [key, digest] of after) {
     if (before.get(key) !== digest) changes.push({ kind, op: 'register', key })

@@ -59,7 +59,7 @@ export async function statPath(path: string): Promise<StatResult> {
   }
 }
 
-export async function pathExists(path: string): Promise<boolean> {
+async function pathExists(path: string): Promise<boolean> {
   try {
     await lstat(path)
     return true
@@ -68,7 +68,7 @@ export async function pathExists(path: string): Promise<boolean> {
   }
 }
 
-export async function listDir(dir: string): Promise<ListResult> {
+async function listDir(dir: string): Promise<ListResult> {
   const typed = await listDirTyped(dir)
   return 'error' in typed ? typed : typed.names
 }

@@ -12,9 +12,9 @@ import { type CompiledGlob, compileGlob, parsePattern } from './glob-pattern.js'
 import { directView, type FsView } from './fs-view.js'
 import { walkGlob } from './glob-walk.js'
 
-export const MAX_BRACE_ALTERNATIVES = 1024
+const MAX_BRACE_ALTERNATIVES = 1024
 
-export type GlobExpansion = { paths: string[] } | { error: string }
+type GlobExpansion = { paths: string[] } | { error: string }
 
 // ("docs/*.md", "/srv/cfg") => "/srv/cfg/docs/*.md"; "/abs/*.md" stays as is
 export function absolutePattern(pattern: string, baseDir: string): string {

@@ -60,7 +60,7 @@ export async function loadSkillFile(match: GlobMatch): Promise<Loaded<FsSkill>> 
 }
 
 /** A loaded skill with the text it came from, or (a markdown file is listed even then) why it could not be read. */
-export type SkillRead = { entry: FsSkill } & ({ text: string } | { text: undefined; error: string }) | { reason: string }
+type SkillRead = { entry: FsSkill } & ({ text: string } | { text: undefined; error: string }) | { reason: string }
 
 /** The skill as its file is now, for reads that must reflect the file at call time. */
 export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind']): Promise<SkillRead> {

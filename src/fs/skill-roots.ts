@@ -16,7 +16,7 @@ import { globMatches } from './glob-matches.js'
 import { loadSkillFile } from './skill-files.js'
 import type { FsSkill, FsSkip } from './types.js'
 
-export const SKILL_ROOT_MAX_DEPTH = 6
+const SKILL_ROOT_MAX_DEPTH = 6
 const NEVER_ENTERED = 'node_modules'
 
 // "./skills" => ["/abs/skills/[!.]*/SKILL.md", "/abs/skills/[!.]*/[!.]*/SKILL.md", … 6 levels]

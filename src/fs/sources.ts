@@ -25,7 +25,7 @@ import { WatchedView } from './watched-view.js'
 
 export type { FsChange }
 
-export interface FsSourcesOptions {
+interface FsSourcesOptions {
   /** False: no index and no watching; every call reads the disk (`cache.enabled: false`). */
   index?: boolean
   /** How paths are watched (tests inject failing or recording factories). */
@@ -37,7 +37,7 @@ export interface FsSourcesOptions {
 }
 
 /** Batches are handed over one at a time: the next waits until a returned promise settles. */
-export type FsChangeListener = (changes: FsChange[]) => void | Promise<void>
+type FsChangeListener = (changes: FsChange[]) => void | Promise<void>
 
 const DEFAULT_ANNOUNCE_DELAY_MS = 30
 /** How many file-watch problems are kept for MCP clients (E6.7), latest last. */

@@ -15,12 +15,12 @@ export interface PathWatch {
 }
 
 /** `name` is the entry's file name (the watched path's own name for an event about itself), null when unknown. */
-export type WatchListener = (event: 'rename' | 'change', name: string | null) => void
+type WatchListener = (event: 'rename' | 'change', name: string | null) => void
 
 export type WatchFactory = (path: string, listener: WatchListener) => Promise<PathWatch>
 
 /** Watching cannot work here at all (not a problem of one path): the index must stop trusting events. */
-export class WatchUnavailable extends Error {}
+class WatchUnavailable extends Error {}
 
 // statfs magic numbers of file systems whose changes made on another machine raise no event here.
 const NO_LOCAL_EVENTS: ReadonlyMap<number, string> = new Map([

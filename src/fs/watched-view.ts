@@ -21,7 +21,7 @@ import { type FsView, listDirTyped, type ListResult, pathInfo, type StatResult, 
 import { ioErrorText } from './io-error.js'
 import { pathProblem, type PathWatch, type WatchFactory, watchFailureText } from './watch-factory.js'
 
-export interface WatchedViewOptions {
+interface WatchedViewOptions {
   watch: WatchFactory
   /** Called once, synchronously, when watching becomes unavailable; the reason names the cause. */
   onUnavailable(reason: string): void
@@ -40,7 +40,7 @@ interface WatchEntry {
   dropped: boolean
 }
 
-export function parentOf(path: string): string {
+function parentOf(path: string): string {
   const cut = path.lastIndexOf('/')
   if (cut > 0) return path.slice(0, cut)
   return cut === 0 ? '/' : '.'

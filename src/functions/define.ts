@@ -10,7 +10,7 @@ import type { Deps } from './deps.js'
 import { guardResponse, type Handler } from './response-guard.js'
 
 /** A handler as its callers hold it: they pass only a payload the spec's input schema decoded. */
-export type DecodedHandler = (input: unknown, deps: Deps) => Promise<unknown>
+type DecodedHandler = (input: unknown, deps: Deps) => Promise<unknown>
 
 export interface DefinedFunction {
   spec: FunctionSpec

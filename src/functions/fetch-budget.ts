@@ -17,7 +17,7 @@ import type { Deps } from './deps.js'
 import { resolveProtocolSkill, skillMdText } from './discovery-entries.js'
 
 /** What the budget line may add to `max_tokens` (E7.4); a longer line (long URIs) shortens the text instead. */
-export const BUDGET_LINE_TOKENS = 60
+const BUDGET_LINE_TOKENS = 60
 
 export async function withinBudget(joined: string, uris: string[], texts: string[], max: number, deps: Deps): Promise<string> {
   const tok = await tokenizer()

@@ -13,7 +13,7 @@ import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sour
 
 const MCP_RESOURCES = new PairKey<{ resources: McpSkillResource[] }>('mcp resources')
 
-export interface McpSkillResource {
+interface McpSkillResource {
   uri: string
   name: string
   title: string

@@ -22,7 +22,7 @@ export async function outlineSkill(input: OutlineInput, deps: Deps) {
   return { uri: input.uri, ...(await outlineOf(text)) }
 }
 
-export function outlineOf(text: string): Promise<Outline> {
+function outlineOf(text: string): Promise<Outline> {
   return memo.get(text, async () => {
     const tok = await tokenizer()
     return {

@@ -48,7 +48,7 @@ export async function unregisterPrompt(input: UnregisterPromptInput, deps: Deps)
   return { name, removed }
 }
 
-export interface PromptListEntry {
+interface PromptListEntry {
   name: string
   function_id: string
   arguments: number

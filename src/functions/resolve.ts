@@ -20,7 +20,7 @@ import { getStoredRow, StoredSkill } from './stored-rows.js'
 const INDEX_PAGE = new PairKey<string>('index page')
 const STATE_BULLETS = new MemoKey<string>('state index bullets')
 
-export interface Resolved {
+interface Resolved {
   text: string
   mimeType: 'text/markdown' | 'application/json'
 }
@@ -44,7 +44,7 @@ async function resolveWhole(uri: string, deps: Deps): Promise<Resolved> {
   }
 }
 
-export async function renderIndexPage(deps: Deps): Promise<string> {
+async function renderIndexPage(deps: Deps): Promise<string> {
   let sources
   try {
     sources = await readSkillSources(deps)

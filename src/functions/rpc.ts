@@ -22,7 +22,7 @@ export const RPC_METHODS: Readonly<Record<string, string>> = {
   read_skill_file: 'skill::read_skill_file',
 }
 
-export interface RpcTarget {
+interface RpcTarget {
   /** The function's input schema (src/schemas). */
   input: z.ZodTypeAny
   /** The function's handler (src/functions/index.ts), given only what `input` decoded. */

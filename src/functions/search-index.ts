@@ -109,7 +109,7 @@ function ownCopy(term: string): string {
   return term.length >= 13 ? (` ${term}`).slice(1) : term
 }
 
-export class SkillSearchIndex implements SearchIndex {
+class SkillSearchIndex implements SearchIndex {
   private readonly stems = new StemCache()
   private readonly mini = new MiniSearch<SearchDocument>({
     fields: FIELDS, storeFields: [], tokenize: searchWords, processTerm: (term, field) => processTerm(this.stems, term, field),

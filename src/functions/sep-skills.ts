@@ -32,7 +32,7 @@ interface Published {
   read(path: string): Promise<Buffer | undefined>
 }
 
-export interface SepEntry {
+interface SepEntry {
   uri: string
   frontmatter: JsonObject
   resources?: Array<{ uri: string; digest: string }>

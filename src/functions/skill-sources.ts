@@ -36,7 +36,7 @@ export interface SkillSummary extends IndexLine {
   stamp?: string
 }
 
-export interface SkillSources {
+interface SkillSources {
   state: SkillSummary[]
   /** The fs skills no state row shadows. */
   fs: FsSkill[]

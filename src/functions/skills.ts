@@ -38,7 +38,7 @@ export async function unregisterSkill(input: UnregisterSkillInput, deps: Deps) {
   return { id, removed }
 }
 
-export interface SkillListEntry {
+interface SkillListEntry {
   id: string
   bytes: number
   registered_at: string

@@ -23,7 +23,7 @@ export const decodeSkillRows = (values: unknown[]): StoredSkillRow[] => decodeAl
 export const decodePromptRows = (values: unknown[]): StoredPromptRow[] => decodeAll(StoredPrompt, values)
 
 /** Decodes one row; the error message is the decoder's own (names the field), for `decode stored …`. */
-export function decodeRow<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): { row: T } | { error: string } {
+function decodeRow<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): { row: T } | { error: string } {
   try {
     return { row: parseInput(schema, value) }
   } catch (error) {

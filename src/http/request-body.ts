@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http'
 
 export const MAX_BODY_BYTES = 4 * 1024 * 1024
 
-export type BodyResult = { kind: 'body'; bytes: Buffer } | { kind: 'too-large' } | { kind: 'aborted' }
+type BodyResult = { kind: 'body'; bytes: Buffer } | { kind: 'too-large' } | { kind: 'aborted' }
 
 export function readRequestBody(req: IncomingMessage, limit: number = MAX_BODY_BYTES): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'])

@@ -16,7 +16,7 @@ import { isJsonObject } from '../core/json-object.js'
 export const CHANGE_FEED_PREFIX = 'mcp::changes::'
 const DESCRIPTION = 'Internal: tells the MCP front that skills, prompts or functions may have changed.'
 
-export interface ChangeSink {
+interface ChangeSink {
   skillsChanged(ids?: Iterable<string>): void
   promptsChanged(): void
   functionsChanged(): void

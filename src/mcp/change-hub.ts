@@ -28,7 +28,7 @@ const SKILL_URI_PREFIX = 'iii://'
 const SECTION_URI_PREFIX = 'iii://fn/'
 const SKILL_FILE_PREFIX = 'skill://'
 /** How often subscribed `skill://` files are re-read while nothing signals a change. */
-export const SKILL_FILE_POLL_MS = 1000
+const SKILL_FILE_POLL_MS = 1000
 
 export type ChangeNotification =
   | { method: 'notifications/resources/list_changed' }
@@ -43,7 +43,7 @@ export interface HubSession {
 }
 
 /** Answers a method of the full profile's table (what a client would get). */
-export type View = (method: string, params: unknown) => Promise<unknown>
+type View = (method: string, params: unknown) => Promise<unknown>
 
 type ListMethod = 'resources/list' | 'prompts/list' | 'tools/list'
 

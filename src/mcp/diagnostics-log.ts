@@ -10,9 +10,9 @@ import type { McpBackend } from './types.js'
 import { isJsonObject } from '../core/json-object.js'
 
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
-export const DIAGNOSTICS_LOGGER = 'iii-skills'
+const DIAGNOSTICS_LOGGER = 'iii-skills'
 
-export function sendsDiagnostics(level: LoggingLevel): boolean {
+function sendsDiagnostics(level: LoggingLevel): boolean {
   return LEVELS.indexOf(level) <= LEVELS.indexOf('warning')
 }
 

@@ -16,7 +16,7 @@ export const SESSION_NOT_FOUND = -32001
 
 export type RpcId = string | number
 
-export interface RpcErrorBody {
+interface RpcErrorBody {
   code: number
   message: string
 }
@@ -25,7 +25,7 @@ export type RpcResponse =
   | { jsonrpc: '2.0'; id: RpcId | null; result: unknown }
   | { jsonrpc: '2.0'; id: RpcId | null; error: RpcErrorBody }
 
-export type Frame =
+type Frame =
   | { kind: 'reply'; response: RpcResponse }
   | { kind: 'notification' }
   | { kind: 'request'; id: RpcId; method: string; params: unknown }

@@ -46,7 +46,7 @@ const FULL: readonly McpProfile[] = ['full']
 const BRIDGE: readonly McpProfile[] = ['bridge']
 
 /** The bridge's fixed initialize result: no capability flags, the client's version ignored. */
-export function bridgeInitializeResult(serverVersion: string): JsonObject {
+function bridgeInitializeResult(serverVersion: string): JsonObject {
   return {
     protocolVersion: PROTOCOL_VERSION,
     capabilities: { tools: {}, resources: {}, prompts: {} },
@@ -54,7 +54,7 @@ export function bridgeInitializeResult(serverVersion: string): JsonObject {
   }
 }
 
-export const EMPTY_COMPLETION = Object.freeze({ completion: Object.freeze({ values: [], total: 0, hasMore: false }) })
+const EMPTY_COMPLETION = Object.freeze({ completion: Object.freeze({ values: [], total: 0, hasMore: false }) })
 
 function subscriptionUri(params: unknown, method: string): string {
   const uri = isJsonObject(params) ? params.uri : undefined

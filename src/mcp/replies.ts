@@ -14,7 +14,7 @@ const SSE_HEADERS = Object.freeze({
 })
 
 // {"jsonrpc":"2.0","id":1,"result":{}} => "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n"
-export function sseEvent(response: RpcResponse): string {
+function sseEvent(response: RpcResponse): string {
   return `event: message\ndata: ${serialise(response)}\n\n`
 }
 

@@ -15,10 +15,10 @@ import { installDiagnosticsLog } from './diagnostics-log.js'
 import { McpSession } from './session.js'
 import { SKILLS_EXTENSION_CAPABILITY } from './skills-extension.js'
 
-export const FULL_SERVER_NAME = 'iii-skills'
+const FULL_SERVER_NAME = 'iii-skills'
 const BRIDGE_SERVER_NAME = 'mcp'
 
-export const FULL_CAPABILITIES: ServerCapabilities = Object.freeze({
+const FULL_CAPABILITIES: ServerCapabilities = Object.freeze({
   tools: { listChanged: true },
   resources: { listChanged: true, subscribe: true },
   prompts: { listChanged: true },
@@ -31,7 +31,7 @@ const BRIDGE_CAPABILITIES: ServerCapabilities = Object.freeze({ tools: {}, resou
 /** The table context every session shares (no session yet). */
 export type SharedContext = Omit<MethodContext, 'session'>
 
-export interface SdkSession {
+interface SdkSession {
   server: Server
   session: McpSession
 }

@@ -19,7 +19,7 @@ import { readRequestBody } from '../http/request-body.js'
 import { sendJson, sendPlain } from './replies.js'
 import { connectSdkSession, type SharedContext } from './sdk-server.js'
 
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000
+const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000
 const MAX_SWEEP_INTERVAL_MS = 60 * 1000
 
 interface Entry {

@@ -10,10 +10,10 @@ import * as msg from './messages.js'
 import type { McpBackend } from './types.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
-export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
+const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
 export const SKILL_URI_PREFIX = 'skill://'
-export const SKILLS_PAGE = 100
+const SKILLS_PAGE = 100
 
 interface Entry extends JsonObject {
   uri: string

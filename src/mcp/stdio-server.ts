@@ -9,7 +9,7 @@ import type { ChangeHub } from './change-hub.js'
 import * as msg from './messages.js'
 import { connectSdkSession, type SharedContext } from './sdk-server.js'
 
-export interface McpStdioOptions {
+interface McpStdioOptions {
   ctx: SharedContext
   hub?: ChangeHub
   stdin?: Readable

@@ -233,7 +233,7 @@ export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map(
   [...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]),
 )
 
-export interface TriggerTypeSpec {
+interface TriggerTypeSpec {
   id: string
   description: string
 }

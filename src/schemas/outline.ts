@@ -5,8 +5,8 @@
 import { z } from 'zod'
 import * as msg from '../core/messages.js'
 
-export const MAX_TOKENS_MIN = 16
-export const MAX_TOKENS_MAX = 1_000_000
+const MAX_TOKENS_MIN = 16
+const MAX_TOKENS_MAX = 1_000_000
 
 /** `max_tokens`: a function, not a constant, so each schema publishes its own copy rather than a $ref. */
 export const maxTokens = (what: string) => z

@@ -44,7 +44,7 @@ export function formatPath(path: Path): string {
   }, '')
 }
 
-export function jsonTypeName(value: unknown): string {
+function jsonTypeName(value: unknown): string {
   if (value === undefined) return 'nothing'
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'array'

@@ -8,8 +8,8 @@
 import { z } from 'zod'
 import { toDraft07, type JsonSchema } from './json-schema.js'
 
-export const RPC_FUNCTION_ID = 'skills::rpc'
-export const RPC_DESCRIPTION =
+const RPC_FUNCTION_ID = 'skills::rpc'
+const RPC_DESCRIPTION =
   'Internal: the Skills Protocol discovery methods (list_skills, describe_skill, read_skill_file) as ' +
   'JSON-RPC 2.0 over HTTP, bound to the http trigger POST {rpc_api_path}.'
 

@@ -8,8 +8,8 @@ import * as msg from '../core/messages.js'
 import { subtreeProblem } from '../core/subtree.js'
 
 export const SEARCH_LIMIT_DEFAULT = 10
-export const SEARCH_LIMIT_MAX = 100
-export const SEARCH_QUERY_MAX_CHARS = 1000
+const SEARCH_LIMIT_MAX = 100
+const SEARCH_QUERY_MAX_CHARS = 1000
 
 export const SearchSkillsInput = z.object({
   query: z

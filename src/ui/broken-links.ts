@@ -11,7 +11,7 @@ export interface BrokenLink {
   reason: string
 }
 
-export interface LinkContext {
+interface LinkContext {
   /** Every skill id the catalogue serves. */
   skillIds: ReadonlySet<string>
   /** The files of the skill's folder ("SKILL.md", "references/a.md"); undefined for a skill without one. */

@@ -9,7 +9,7 @@ import { renderSkillMarkdown } from './render-markdown.js'
 /** Calls a function on the engine (the MCP front's backend). */
 export type Invoke = (functionId: string, data: unknown) => Promise<unknown>
 
-export interface CatalogueSkill {
+interface CatalogueSkill {
   id: string
   title: string
   description: string | undefined
@@ -18,7 +18,7 @@ export interface CatalogueSkill {
   tokens: number | undefined
 }
 
-export interface SkillView {
+interface SkillView {
   id: string
   title: string
   description: string | undefined

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { SECURITY_HEADERS } from './security-headers.js'
 
-export interface ChangeNotice {
+interface ChangeNotice {
   method: string
   params?: { uri: string }
 }

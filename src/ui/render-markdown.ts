@@ -12,7 +12,7 @@
 import MarkdownIt, { type Token } from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
 
-export interface RenderedMarkdown {
+interface RenderedMarkdown {
   html: string
   /** Every link target as written in the skill, in order (for the broken-link check). */
   links: string[]

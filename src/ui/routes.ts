@@ -13,9 +13,9 @@ import { readCatalogue, readDiagnostics, readSkillView, searchCatalogue, type In
 import { serveEvents, type ChangeSource } from './events.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 
-export type UiRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
+type UiRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
 
-export interface UiOptions {
+interface UiOptions {
   invoke: Invoke
   /** The MCP front's change hub; undefined on the bridge profile (no live updates). */
   changes: ChangeSource | undefined

@@ -18,8 +18,8 @@ export interface HttpReply {
   body: Buffer
 }
 
-export const JSON_CONTENT_TYPE = 'application/json'
-export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8'
+const JSON_CONTENT_TYPE = 'application/json'
+const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8'
 
 // 201 => 201; 65736 => 200 (u16 wrap); 42, 101, -1, 2.5, "201" => 200. A 1xx cannot be a final
 // reply (node would leave the client waiting), so unlike iii-http it is not kept either.

@@ -28,7 +28,7 @@ export interface Route {
   metadata?: unknown
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'found'; route: Route; pathParams: Record<string, string> }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' }

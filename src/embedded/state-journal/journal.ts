@@ -24,7 +24,7 @@ interface Pending {
   reject(error: Error): void
 }
 
-export interface StateJournalOptions {
+interface StateJournalOptions {
   /** The journal size below which it is never compacted (tests lower it). */
   minCompactionBytes?: number
 }

@@ -11,7 +11,7 @@ import * as msg from '../messages.js'
 import type { StateSnapshot } from '../state-map.js'
 import { decodeJournal, encodeRecord, JOURNAL_HEADER, type Mutation } from './records.js'
 
-export interface LoadedJournal {
+interface LoadedJournal {
   mutations: Mutation[]
   /** The journal's size once loaded (after a torn tail is cut off or a conversion). */
   bytes: number
