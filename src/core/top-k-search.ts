@@ -1,0 +1,214 @@
+/**
+ * The best `k` documents for a query, without scoring the whole catalogue (E8.2).
+ *
+ * A document's score is MiniSearch's (the library this replaces, so rankings stay what E4 and the
+ * evaluation set were built on): for each query list (a query word, or one of its prefix or fuzzy
+ * expansions, with that expansion's weight) the BM25+ score of the term in each field times the
+ * field's boost, summed over fields and lists, then multiplied by how many distinct query words
+ * matched. Scores are compared rounded to SCORE_DECIMALS, equal ones by id.
+ *
+ * Each list's documents are visited in descending order of their score for that list (its impact
+ * order, computed once per term and index version), and a document seen in any list is scored in
+ * full at once, its other lists looked up by binary search (Fagin's threshold algorithm). No unseen
+ * document can score more than the sum of the lists' current impacts times the number of query
+ * words still in play, so the walk stops as soon as that bound, rounded, falls below the k-th best:
+ * a query whose words are in every document reads a few hundred entries, not all of them.
+ */
+import { compareUtf8 } from './ids.js'
+import { FIELD_COUNT, fieldTf, type InvertedIndex } from './inverted-index.js'
+
+export const SCORE_DECIMALS = 4
+/** MiniSearch's BM25+ parameters. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
+
+export interface QueryList {
+  term: number
+  /** 1 for the word itself, less for a prefix or fuzzy expansion. */
+  weight: number
+  /** The query word it stands for (the quality factor counts distinct ones). */
+  source: string
+}
+
+export interface RankedDoc {
+  doc: number
+  name: string
+  /** Rounded to SCORE_DECIMALS. */
+  score: number
+  /** The lists' terms the document contains (for the snippet). */
+  terms: string[]
+}
+
+export interface TopKOptions {
+  /** Field boosts, in field order. */
+  boosts: readonly number[]
+  /** Only documents this accepts are ranked (the `under` subtree). */
+  accept?: (name: string) => boolean
+}
+
+interface Impacts {
+  version: number
+  /** Per posting, the term's score in that document (weight 1). */
+  scores: Float64Array
+  /** Posting indices, highest score first. */
+  order: Uint32Array
+}
+
+/** Impact orders per term, for the index version they were computed at. */
+export class ImpactCache {
+  private readonly byTerm = new Map<number, Impacts>()
+
+  constructor(private readonly max = 4096) {}
+
+  of(index: InvertedIndex, term: number, boosts: readonly number[]): Impacts {
+    const known = this.byTerm.get(term)
+    if (known !== undefined && known.version === index.version) return known
+    const { docs, tfs, count } = index.postings(term)
+    const scores = new Float64Array(count)
+    const fields = fieldStats(index, term)
+    for (let i = 0; i < count; i++) scores[i] = index.isAlive(docs[i] as number) ? termScore(index, fields, docs[i] as number, tfs[i] as number, boosts) : -1
+    const order = new Uint32Array(count)
+    for (let i = 0; i < count; i++) order[i] = i
+    order.sort((a, b) => (scores[b] as number) - (scores[a] as number))
+    const impacts = { version: index.version, scores, order }
+    if (this.byTerm.size >= this.max) this.byTerm.clear()
+    this.byTerm.set(term, impacts)
+    return impacts
+  }
+}
+
+interface FieldStat {
+  idf: number
+  average: number
+}
+
+function fieldStats(index: InvertedIndex, term: number): FieldStat[] {
+  const total = index.documentCount
+  return Array.from({ length: FIELD_COUNT }, (_, field) => {
+    const matching = index.docFrequency(term, field)
+    return { idf: Math.log(1 + (total - matching + 0.5) / (matching + 0.5)), average: index.averageFieldLength(field) }
+  })
+}
+
+function termScore(index: InvertedIndex, fields: FieldStat[], doc: number, tfs: number, boosts: readonly number[]): number {
+  let score = 0
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    const tf = fieldTf(tfs, field)
+    if (tf === 0) continue
+    const { idf, average } = fields[field] as FieldStat
+    const length = index.fieldLength(doc, field)
+    const norm = average === 0 ? 1 : 1 - BM25.b + (BM25.b * length) / average
+    score += (boosts[field] as number) * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * norm))
+  }
+  return score
+}
+
+export function round(score: number): number {
+  const scale = 10 ** SCORE_DECIMALS
+  return Math.round(score * scale) / scale
+}
+
+export function topK(index: InvertedIndex, lists: readonly QueryList[], k: number, cache: ImpactCache, options: TopKOptions): RankedDoc[] {
+  if (k <= 0 || lists.length === 0) return []
+  const walks = lists.map((list) => {
+    const impacts = cache.of(index, list.term, options.boosts)
+    return { list, impacts, docs: index.postings(list.term).docs, next: 0, stats: fieldStats(index, list.term) }
+  })
+  const seen = new Set<number>()
+  const found: Array<{ doc: number; name: string; raw: number; score: number }> = []
+  const best = new MinHeap()
+  const currentImpact = (walk: (typeof walks)[number]) => {
+    while (walk.next < walk.impacts.order.length) {
+      const score = walk.impacts.scores[walk.impacts.order[walk.next] as number] as number
+      if (score >= 0) return score * walk.list.weight
+      walk.next = walk.impacts.order.length // the rest are dead documents
+    }
+    return -1
+  }
+  for (;;) {
+    let bound = 0
+    const sources = new Set<string>()
+    let pick: (typeof walks)[number] | undefined
+    let pickImpact = -1
+    for (const walk of walks) {
+      const impact = currentImpact(walk)
+      if (impact < 0) continue
+      bound += impact
+      sources.add(walk.list.source)
+      if (impact > pickImpact) {
+        pick = walk
+        pickImpact = impact
+      }
+    }
+    if (pick === undefined) break
+    if (best.size >= k && round(bound * sources.size) < (best.min as number)) break
+    const doc = pick.docs[pick.impacts.order[pick.next] as number] as number
+    pick.next++
+    if (seen.has(doc)) continue
+    seen.add(doc)
+    const name = index.nameOf(doc)
+    if (name === undefined || (options.accept !== undefined && !options.accept(name))) continue
+    const raw = fullScore(index, walks, doc, options.boosts)
+    const score = round(raw)
+    found.push({ doc, name, raw, score })
+    best.push(score, k)
+  }
+  found.sort((a, b) => b.score - a.score || compareUtf8(a.name, b.name))
+  return found.slice(0, k).map(({ doc, name, score }) => ({ doc, name, score, terms: matchedTerms(index, lists, doc) }))
+}
+
+function fullScore(index: InvertedIndex, walks: ReadonlyArray<{ list: QueryList; stats: FieldStat[] }>, doc: number, boosts: readonly number[]): number {
+  let sum = 0
+  const sources = new Set<string>()
+  for (const { list, stats } of walks) {
+    const tfs = index.tfsOf(list.term, doc)
+    if (tfs === 0) continue
+    sum += list.weight * termScore(index, stats, doc, tfs, boosts)
+    sources.add(list.source)
+  }
+  return sum * sources.size
+}
+
+function matchedTerms(index: InvertedIndex, lists: readonly QueryList[], doc: number): string[] {
+  const terms = new Set<string>()
+  for (const list of lists) if (index.tfsOf(list.term, doc) !== 0) terms.add(index.termOf(list.term))
+  return [...terms]
+}
+
+/** The k best rounded scores so far; `min` is the k-th. */
+class MinHeap {
+  private readonly items: number[] = []
+
+  get size(): number {
+    return this.items.length
+  }
+
+  get min(): number | undefined {
+    return this.items[0]
+  }
+
+  push(value: number, capacity: number): void {
+    const items = this.items
+    if (items.length < capacity) {
+      items.push(value)
+      for (let i = items.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1
+        if ((items[parent] as number) <= (items[i] as number)) break
+        ;[items[parent], items[i]] = [items[i] as number, items[parent] as number]
+        i = parent
+      }
+      return
+    }
+    if (value <= (items[0] as number)) return
+    items[0] = value
+    for (let i = 0; ;) {
+      const left = 2 * i + 1
+      const right = left + 1
+      let smallest = i
+      if (left < items.length && (items[left] as number) < (items[smallest] as number)) smallest = left
+      if (right < items.length && (items[right] as number) < (items[smallest] as number)) smallest = right
+      if (smallest === i) break
+      ;[items[smallest], items[i]] = [items[i] as number, items[smallest] as number]
+      i = smallest
+    }
+  }
+}
