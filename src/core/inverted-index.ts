@@ -10,6 +10,7 @@
  * the per-field document frequencies and lengths drop at once, so scores never count it.
  */
 import SearchableMap from 'minisearch/SearchableMap'
+import { compareUtf8 } from './ids.js'
 
 export const FIELD_COUNT = 5
 /** Term frequencies are kept up to this many per field (6 bits each); BM25 has long saturated by then. */
@@ -38,6 +39,7 @@ export class InvertedIndex {
   private live = 0
   /** Bumped by every change: caches of derived values (impact orders) compare against it. */
   version = 0
+  private byName: { version: number; docs: Uint32Array } | undefined
 
   get documentCount(): number {
     return this.live
@@ -152,6 +154,17 @@ export class InvertedIndex {
       else hi = mid - 1
     }
     return 0
+  }
+
+  /** The live documents in byte order of their names (kept until the next change). */
+  docsByName(): Uint32Array {
+    if (this.byName?.version !== this.version) {
+      const docs = Uint32Array.from(this.docByName.values())
+      const names = this.docNames
+      docs.sort((a, b) => compareUtf8(names[a] as string, names[b] as string))
+      this.byName = { version: this.version, docs }
+    }
+    return this.byName.docs
   }
 
   docFrequency(id: number, field: number): number {

@@ -11,8 +11,11 @@
  * order, computed once per term and index version), and a document seen in any list is scored in
  * full at once, its other lists looked up by binary search (Fagin's threshold algorithm). No unseen
  * document can score more than the sum of the lists' current impacts times the number of query
- * words still in play, so the walk stops as soon as that bound, rounded, falls below the k-th best:
- * a query whose words are in every document reads a few hundred entries, not all of them.
+ * words still in play, so the walk stops as soon as that bound, rounded, falls below the k-th best.
+ * When it only reaches the k-th best (a word in every document has almost no weight, so thousands
+ * of documents can tie), what is left to find are tied documents named before the k-th: they are
+ * looked up in name order, and that stops at the k-th's name. Either way a query whose words are in
+ * every document reads a few hundred entries, not all of them.
  */
 import { compareUtf8 } from './ids.js'
 import { FIELD_COUNT, fieldTf, type InvertedIndex } from './inverted-index.js'
@@ -140,7 +143,9 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
       }
     }
     if (pick === undefined) break
-    if (best.size >= k && round(bound * sources.size) < (best.min as number)) break
+    const unseenBest = round(bound * sources.size)
+    if (best.size >= k && unseenBest < (best.min as number)) break
+    if (best.size >= k && unseenBest === best.min) return tiedByName(index, walks, found, seen, k, options)
     const doc = pick.docs[pick.impacts.order[pick.next] as number] as number
     pick.next++
     if (seen.has(doc)) continue
@@ -152,8 +157,40 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
     found.push({ doc, name, raw, score })
     best.push(score, k)
   }
-  found.sort((a, b) => b.score - a.score || compareUtf8(a.name, b.name))
-  return found.slice(0, k).map(({ doc, name, score }) => ({ doc, name, score, terms: matchedTerms(index, lists, doc) }))
+  return ranked(index, lists, found.sort(byRank).slice(0, k))
+}
+
+// Every unseen document now scores at most the k-th best (rounded): one ranks above the k-th only
+// when it ties with it and its name comes first. Documents are visited in name order up to the
+// k-th's name, which moves forward as tied ones are found.
+function tiedByName(
+  index: InvertedIndex,
+  walks: ReadonlyArray<{ list: QueryList; stats: FieldStat[] }>,
+  found: Array<{ doc: number; name: string; raw: number; score: number }>,
+  seen: ReadonlySet<number>,
+  k: number,
+  options: TopKOptions,
+): RankedDoc[] {
+  const top = found.sort(byRank).slice(0, k)
+  const kth = (top[k - 1] as { score: number }).score
+  for (const doc of index.docsByName()) {
+    const name = index.nameOf(doc) as string
+    if (compareUtf8(name, (top[k - 1] as { name: string }).name) >= 0) break
+    if (seen.has(doc) || (options.accept !== undefined && !options.accept(name))) continue
+    const raw = fullScore(index, walks, doc, options.boosts)
+    if (round(raw) !== kth) continue
+    top.push({ doc, name, raw, score: kth })
+    top.sort(byRank).pop()
+  }
+  return ranked(index, walks.map((w) => w.list), top)
+}
+
+function byRank(a: { score: number; name: string }, b: { score: number; name: string }): number {
+  return b.score - a.score || compareUtf8(a.name, b.name)
+}
+
+function ranked(index: InvertedIndex, lists: readonly QueryList[], top: ReadonlyArray<{ doc: number; name: string; score: number }>): RankedDoc[] {
+  return top.map(({ doc, name, score }) => ({ doc, name, score, terms: matchedTerms(index, lists, doc) }))
 }
 
 function fullScore(index: InvertedIndex, walks: ReadonlyArray<{ list: QueryList; stats: FieldStat[] }>, doc: number, boosts: readonly number[]): number {

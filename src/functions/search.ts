@@ -10,6 +10,7 @@ import { stateGetFailed } from '../core/messages.js'
 import { plainText, snippet } from '../core/search-text.js'
 import { wordsWithTerms } from '../core/search-terms.js'
 import { subtreeRoot } from '../core/subtree.js'
+import { TextMemo } from '../core/text-memo.js'
 import { tokenizer } from '../core/tokens.js'
 import { readBody } from '../fs/entry-body.js'
 import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
@@ -18,6 +19,9 @@ import type { SearchBodies } from './search-bodies.js'
 import { searchableText, searchIndexOf, shownLine } from './search-index.js'
 import type { Entry, SearchMatch } from './search-port.js'
 import { StoredSkill } from './stored-rows.js'
+
+/** Plain texts of bodies served lately: the same results are asked for again and again. */
+const PLAIN_TEXTS = new TextMemo<string>(4 * 1024 * 1024)
 
 export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promise<SearchSkillsOutput> {
   const index = searchIndexOf(deps)
@@ -44,7 +48,8 @@ async function serve(hit: SearchMatch, entry: Entry, bodies: SearchBodies, deps:
   const body = entry.origin === 'state' ? await indexedStateBody(hit.id, entry.stamp, bodies, deps) : await readBody(entry.skill.path).catch(() => undefined)
   if (body === undefined) return undefined
   const { title, description } = shownLine(hit.id, body, entry)
-  const plain = plainText(searchableText(body, entry))
+  const text = searchableText(body, entry)
+  const plain = PLAIN_TEXTS.get(text, () => plainText(text))
   return {
     uri: `iii://${hit.id}`,
     id: hit.id,
