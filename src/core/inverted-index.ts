@@ -45,6 +45,11 @@ export class InvertedIndex {
     return this.live
   }
 
+  /** Document numbers are below this. */
+  get docCapacity(): number {
+    return this.docNames.length
+  }
+
   has(name: string): boolean {
     return this.docByName.has(name)
   }

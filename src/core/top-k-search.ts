@@ -9,9 +9,9 @@
  *
  * Each list's documents are visited in descending order of their score for that list (its impact
  * order, computed once per term and index version), and a document seen in any list is scored in
- * full at once, its other lists looked up by binary search (Fagin's threshold algorithm). No unseen
- * document can score more than the sum of the lists' current impacts times the number of query
- * words still in play, so the walk stops as soon as that bound, rounded, falls below the k-th best.
+ * full at once, its other lists looked up by binary search (Fagin's threshold algorithm). An unseen
+ * document matching m query words can score no more than the m largest of the words' current
+ * impacts summed, times m, so the walk stops as soon as that bound, rounded, falls below the k-th best.
  * When it only reaches the k-th best (a word in every document has almost no weight, so thousands
  * of documents can tie), what is left to find are tied documents named before the k-th: they are
  * looked up in name order, and that stops at the k-th's name. Either way a query whose words are in
@@ -46,6 +46,8 @@ export interface TopKOptions {
   boosts: readonly number[]
   /** Only documents this accepts are ranked (the `under` subtree). */
   accept?: (name: string) => boolean
+  /** ONE_PASS_ENTRIES unless given (tests force either way of ranking with it). */
+  onePassEntries?: number
 }
 
 interface Impacts {
@@ -110,12 +112,95 @@ export function round(score: number): number {
   return Math.round(score * scale) / scale
 }
 
+/** Lists holding this many entries in all, or fewer, are scored in one pass (cheaper than walking them). */
+export const ONE_PASS_ENTRIES = 2048
+
+/** Steps walked with the bound tied to the k-th score, per result asked for, before ties are settled by name. */
+const TIED_STEPS_PER_RESULT = 2
+
+/** One list being ranked: its impact order, where the walk is in it, its field statistics, its query word's number. */
+type Walk = { list: QueryList; impacts: Impacts; docs: Uint32Array; next: number; stats: FieldStat[]; word: number }
+
 export function topK(index: InvertedIndex, lists: readonly QueryList[], k: number, cache: ImpactCache, options: TopKOptions): RankedDoc[] {
   if (k <= 0 || lists.length === 0) return []
-  const walks = lists.map((list) => {
+  const words = [...new Set(lists.map((list) => list.source))]
+  const walks: Walk[] = lists.map((list) => {
     const impacts = cache.of(index, list.term, options.boosts)
-    return { list, impacts, docs: index.postings(list.term).docs, next: 0, stats: fieldStats(index, list.term) }
+    return { list, impacts, docs: index.postings(list.term).docs, next: 0, stats: fieldStats(index, list.term), word: words.indexOf(list.source) }
   })
+  return shortListsFirst(index, walks, k, options) ?? threshold(index, walks, k, options)
+}
+
+/**
+ * The short lists (up to ONE_PASS_ENTRIES entries together) read whole, each document they hold
+ * scored in full (the long lists looked up for it); done when no document of the long lists alone
+ * can reach the k-th score found. Undefined when it can: the walk then decides.
+ */
+function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number, options: TopKOptions): RankedDoc[] | undefined {
+  const limit = options.onePassEntries ?? ONE_PASS_ENTRIES
+  const short = new Set<Walk>()
+  let entries = 0
+  for (const walk of [...walks].sort((a, b) => a.impacts.order.length - b.impacts.order.length)) {
+    if (entries + walk.impacts.order.length > limit) break
+    short.add(walk)
+    entries += walk.impacts.order.length
+  }
+  if (short.size === 0) return undefined
+  // Each document's part of each list, a row of `width` per document in order of first sight.
+  const width = walks.length
+  const slotOf = new Map<number, number>()
+  let parts: Float64Array<ArrayBuffer> = new Float64Array(width * 64)
+  const unknown = Float64Array.from(walks, (walk) => (short.has(walk) ? ABSENT : LOOK_UP))
+  walks.forEach((walk, i) => {
+    if (!short.has(walk)) return
+    const { scores } = walk.impacts
+    for (let p = 0; p < scores.length; p++) {
+      const score = scores[p] as number
+      if (score < 0) continue
+      const doc = walk.docs[p] as number
+      let slot = slotOf.get(doc)
+      if (slot === undefined) {
+        slot = slotOf.size
+        slotOf.set(doc, slot)
+        if ((slot + 1) * width > parts.length) parts = grownParts(parts)
+        parts.set(unknown, slot * width)
+      }
+      parts[slot * width + i] = walk.list.weight * score
+    }
+  })
+  const found: Found[] = []
+  for (const [doc, slot] of slotOf) {
+    const name = index.nameOf(doc) as string
+    if (options.accept !== undefined && !options.accept(name)) continue
+    const raw = fullScore(index, walks, doc, options.boosts, parts, slot * width)
+    found.push({ doc, name, raw, score: round(raw) })
+  }
+  found.sort(byRank)
+  const longOnly = new Map<string, number>()
+  for (const walk of walks) {
+    if (short.has(walk)) continue
+    const first = walk.impacts.order.length === 0 ? -1 : (walk.impacts.scores[walk.impacts.order[0] as number] as number)
+    if (first >= 0) longOnly.set(walk.list.source, (longOnly.get(walk.list.source) ?? 0) + first * walk.list.weight)
+  }
+  if (longOnly.size > 0 && (found.length < k || round(unseenBound(longOnly)) >= (found[k - 1] as Found).score)) return undefined
+  return ranked(index, walks.map((w) => w.list), found.slice(0, k))
+}
+
+function grownParts(parts: Float64Array): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(parts.length * 2)
+  next.set(parts)
+  return next
+}
+
+interface Found {
+  doc: number
+  name: string
+  raw: number
+  score: number
+}
+
+function threshold(index: InvertedIndex, walks: Walk[], k: number, options: TopKOptions): RankedDoc[] {
+  const lists = walks.map((walk) => walk.list)
   const seen = new Set<number>()
   const found: Array<{ doc: number; name: string; raw: number; score: number }> = []
   const best = new MinHeap()
@@ -127,25 +212,27 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
     }
     return -1
   }
+  const bySource = new Map<string, number>()
+  let tiedSteps = 0
   for (;;) {
-    let bound = 0
-    const sources = new Set<string>()
+    bySource.clear()
     let pick: (typeof walks)[number] | undefined
     let pickImpact = -1
     for (const walk of walks) {
       const impact = currentImpact(walk)
       if (impact < 0) continue
-      bound += impact
-      sources.add(walk.list.source)
+      bySource.set(walk.list.source, (bySource.get(walk.list.source) ?? 0) + impact)
       if (impact > pickImpact) {
         pick = walk
         pickImpact = impact
       }
     }
     if (pick === undefined) break
-    const unseenBest = round(bound * sources.size)
+    const unseenBest = round(unseenBound(bySource))
     if (best.size >= k && unseenBest < (best.min as number)) break
-    if (best.size >= k && unseenBest === best.min) return tiedByName(index, walks, found, seen, k, options)
+    // Tied with the k-th: walking on usually brings the bound below it soon; when it does not (a
+    // plateau of equal scores), the tied documents named before the k-th are looked up instead.
+    if (best.size >= k && unseenBest === best.min && ++tiedSteps > TIED_STEPS_PER_RESULT * k) return tiedByName(index, walks, found, seen, k, options)
     const doc = pick.docs[pick.impacts.order[pick.next] as number] as number
     pick.next++
     if (seen.has(doc)) continue
@@ -160,12 +247,25 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
   return ranked(index, lists, found.sort(byRank).slice(0, k))
 }
 
+// An unseen document matching m query words scores at most the m largest per-word bounds summed,
+// times m: the best such m bounds them all (tighter than all bounds times all words).
+function unseenBound(bySource: ReadonlyMap<string, number>): number {
+  const bounds = [...bySource.values()].sort((a, b) => b - a)
+  let sum = 0
+  let best = 0
+  bounds.forEach((bound, i) => {
+    sum += bound
+    best = Math.max(best, sum * (i + 1))
+  })
+  return best
+}
+
 // Every unseen document now scores at most the k-th best (rounded): one ranks above the k-th only
 // when it ties with it and its name comes first. Documents are visited in name order up to the
 // k-th's name, which moves forward as tied ones are found.
 function tiedByName(
   index: InvertedIndex,
-  walks: ReadonlyArray<{ list: QueryList; stats: FieldStat[] }>,
+  walks: readonly Walk[],
   found: Array<{ doc: number; name: string; raw: number; score: number }>,
   seen: ReadonlySet<number>,
   k: number,
@@ -193,16 +293,35 @@ function ranked(index: InvertedIndex, lists: readonly QueryList[], top: Readonly
   return top.map(({ doc, name, score }) => ({ doc, name, score, terms: matchedTerms(index, lists, doc) }))
 }
 
-function fullScore(index: InvertedIndex, walks: ReadonlyArray<{ list: QueryList; stats: FieldStat[] }>, doc: number, boosts: readonly number[]): number {
+const ABSENT = -1
+const LOOK_UP = -2
+
+/**
+ * A document's score: each list's weighted term score added in list order, times the query words
+ * matched. `known[from + i]` is list i's part when already computed, ABSENT when the document is
+ * not in it, LOOK_UP (or no `known`) to find it by binary search.
+ */
+function fullScore(index: InvertedIndex, walks: readonly Walk[], doc: number, boosts: readonly number[], known?: Float64Array, from = 0): number {
   let sum = 0
-  const sources = new Set<string>()
-  for (const { list, stats } of walks) {
-    const tfs = index.tfsOf(list.term, doc)
-    if (tfs === 0) continue
-    sum += list.weight * termScore(index, stats, doc, tfs, boosts)
-    sources.add(list.source)
+  let matched = 0
+  let wordBits = 0
+  const wordSet = walks.length > 30 ? new Set<number>() : undefined
+  for (let i = 0; i < walks.length; i++) {
+    const { list, stats, word } = walks[i] as Walk
+    let part = known === undefined ? LOOK_UP : (known[from + i] as number)
+    if (part === LOOK_UP) {
+      const tfs = index.tfsOf(list.term, doc)
+      part = tfs === 0 ? ABSENT : list.weight * termScore(index, stats, doc, tfs, boosts)
+    }
+    if (part === ABSENT) continue
+    sum += part
+    if (wordSet !== undefined) wordSet.add(word)
+    else if ((wordBits & (1 << word)) === 0) {
+      wordBits |= 1 << word
+      matched++
+    }
   }
-  return sum * sources.size
+  return sum * (wordSet === undefined ? matched : wordSet.size)
 }
 
 function matchedTerms(index: InvertedIndex, lists: readonly QueryList[], doc: number): string[] {
