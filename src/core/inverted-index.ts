@@ -21,7 +21,9 @@ const TF_BITS = 6
 export type FieldTerms = ReadonlyArray<{ terms: readonly string[]; length: number }>
 
 export class InvertedIndex {
-  private readonly termIds = new SearchableMap<number>()
+  /** Term ids by term: a Map for the lookups of every word indexed, the radix tree for prefix and fuzzy ones. */
+  private readonly termIds = new Map<string, number>()
+  private readonly termTree = new SearchableMap<number>()
   private readonly termText: string[] = []
   private postingDocs: Uint32Array[] = []
   private postingTfs: Uint32Array[] = []
@@ -116,12 +118,12 @@ export class InvertedIndex {
 
   /** Every indexed term starting with `prefix`, with its id. */
   withPrefix(prefix: string): Array<[string, number]> {
-    return [...this.termIds.atPrefix(prefix)]
+    return [...this.termTree.atPrefix(prefix)]
   }
 
   /** Every indexed term within `distance` edits of `term`: [term, id, edits]. */
   near(term: string, distance: number): Array<[string, number, number]> {
-    return [...this.termIds.fuzzyGet(term, distance)].map(([text, [id, edits]]) => [text, id, edits])
+    return [...this.termTree.fuzzyGet(term, distance)].map(([text, [id, edits]]) => [text, id, edits])
   }
 
   termOf(id: number): string {
@@ -190,6 +192,7 @@ export class InvertedIndex {
       id = this.termText.length
       this.termText.push(term)
       this.termIds.set(term, id)
+      this.termTree.set(term, id)
       this.postingDocs.push(new Uint32Array(2))
       this.postingTfs.push(new Uint32Array(2))
       if (id >= this.postingCount.length) {

@@ -8,6 +8,7 @@
  * A content stamp per row (what `skill::search` diffs its index by) costs a SHA-256 per row and
  * refresh, so it is taken only once the worker instance has searched (`stampedSkillSummaries`).
  */
+import { setImmediate } from 'node:timers/promises'
 import { contentStamp } from '../core/content-stamp.js'
 import { discoveryFields, type DiscoveryFields } from '../core/discovery.js'
 import { frontmatterOf } from '../core/frontmatter-yaml.js'
@@ -18,7 +19,7 @@ import { withoutShadowed } from '../core/precedence.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
-import { decodeSkillRows } from './stored-rows.js'
+import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
 
 const STATE_IDS = new MemoKey<Set<string>>('state ids')
 
@@ -67,19 +68,32 @@ export async function readSkillSources(deps: Deps): Promise<SkillSources> {
   return { state, fs: withoutStateIds(snapshot.skills, state), snapshot }
 }
 
+/** Summarising yields to other calls after this long (10,000 rows take about 100 ms: E8.3). */
+const SUMMARY_SLICE_MS = 10
+
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
-function summarize(values: unknown[], stamped: boolean): SkillSummary[] {
-  return decodeSkillRows(values)
-    .sort((a, b) => compareUtf8(a.id, b.id))
-    .map((row) => {
-      const { id, title, description } = indexLine({ id: row.id, body: row.skill })
-      const summary: SkillSummary = {
-        id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill),
-        registered_at: row.registered_at, discovery: bodyDiscovery(row.skill),
-      }
-      if (stamped) summary.stamp = contentStamp(row.skill)
-      return summary
-    })
+async function summarize(values: unknown[], stamped: boolean): Promise<SkillSummary[]> {
+  const rows = decodeSkillRows(values).sort((a, b) => compareUtf8(a.id, b.id))
+  const summaries: SkillSummary[] = []
+  let sliceStart = performance.now()
+  for (const row of rows) {
+    if (performance.now() - sliceStart > SUMMARY_SLICE_MS) {
+      await setImmediate()
+      sliceStart = performance.now()
+    }
+    summaries.push(summaryOf(row, stamped))
+  }
+  return summaries
+}
+
+function summaryOf(row: StoredSkillRow, stamped: boolean): SkillSummary {
+  const { id, title, description } = indexLine({ id: row.id, body: row.skill })
+  const summary: SkillSummary = {
+    id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill),
+    registered_at: row.registered_at, discovery: bodyDiscovery(row.skill),
+  }
+  if (stamped) summary.stamp = contentStamp(row.skill)
+  return summary
 }
 
 // Parsed once per row and snapshot; only bodies that open with a frontmatter fence are parsed at all.
