@@ -61,6 +61,13 @@ interface Impacts {
 /** Impact orders per term, for the index version they were computed at. */
 export class ImpactCache {
   private readonly byTerm = new Map<number, Impacts>()
+  private slotsOf = new Uint32Array(0)
+
+  /** Per document, 1 + its row in a one-pass read (0: none); all 0 between reads. */
+  slots(size: number): Uint32Array {
+    if (this.slotsOf.length < size) this.slotsOf = new Uint32Array(size)
+    return this.slotsOf
+  }
 
   constructor(private readonly max = 4096) {}
 
@@ -128,7 +135,7 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
     const impacts = cache.of(index, list.term, options.boosts)
     return { list, impacts, docs: index.postings(list.term).docs, next: 0, stats: fieldStats(index, list.term), word: words.indexOf(list.source) }
   })
-  return shortListsFirst(index, walks, k, options) ?? threshold(index, walks, k, options)
+  return shortListsFirst(index, walks, k, cache, options) ?? threshold(index, walks, k, options)
 }
 
 /**
@@ -136,7 +143,7 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
  * scored in full (the long lists looked up for it); done when no document of the long lists alone
  * can reach the k-th score found. Undefined when it can: the walk then decides.
  */
-function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number, options: TopKOptions): RankedDoc[] | undefined {
+function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number, cache: ImpactCache, options: TopKOptions): RankedDoc[] | undefined {
   const limit = options.onePassEntries ?? ONE_PASS_ENTRIES
   const short = new Set<Walk>()
   let entries = 0
@@ -148,7 +155,8 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
   if (short.size === 0) return undefined
   // Each document's part of each list, a row of `width` per document in order of first sight.
   const width = walks.length
-  const slotOf = new Map<number, number>()
+  const slotOf = cache.slots(index.docCapacity)
+  const docsSeen: number[] = []
   let parts: Float64Array<ArrayBuffer> = new Float64Array(width * 64)
   const unknown = Float64Array.from(walks, (walk) => (short.has(walk) ? ABSENT : LOOK_UP))
   walks.forEach((walk, i) => {
@@ -158,10 +166,11 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
       const score = scores[p] as number
       if (score < 0) continue
       const doc = walk.docs[p] as number
-      let slot = slotOf.get(doc)
-      if (slot === undefined) {
-        slot = slotOf.size
-        slotOf.set(doc, slot)
+      let slot = (slotOf[doc] as number) - 1
+      if (slot < 0) {
+        slot = docsSeen.length
+        docsSeen.push(doc)
+        slotOf[doc] = slot + 1
         if ((slot + 1) * width > parts.length) parts = grownParts(parts)
         parts.set(unknown, slot * width)
       }
@@ -169,7 +178,8 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
     }
   })
   const found: Found[] = []
-  for (const [doc, slot] of slotOf) {
+  for (const [slot, doc] of docsSeen.entries()) {
+    slotOf[doc] = 0
     const name = index.nameOf(doc) as string
     if (options.accept !== undefined && !options.accept(name)) continue
     const raw = fullScore(index, walks, doc, options.boosts, parts, slot * width)

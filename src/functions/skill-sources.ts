@@ -8,7 +8,6 @@
  * A content stamp per row (what `skill::search` diffs its index by) costs a SHA-256 per row and
  * refresh, so it is taken only once the worker instance has searched (`stampedSkillSummaries`).
  */
-import { setImmediate } from 'node:timers/promises'
 import { contentStamp } from '../core/content-stamp.js'
 import { discoveryFields, type DiscoveryFields } from '../core/discovery.js'
 import { frontmatterOf } from '../core/frontmatter-yaml.js'
@@ -20,6 +19,7 @@ import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
+import { inSlices } from './time-slices.js'
 
 const STATE_IDS = new MemoKey<Set<string>>('state ids')
 
@@ -73,16 +73,11 @@ const SUMMARY_SLICE_MS = 10
 
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
 async function summarize(values: unknown[], stamped: boolean): Promise<SkillSummary[]> {
-  const rows = decodeSkillRows(values).sort((a, b) => compareUtf8(a.id, b.id))
+  const rows: StoredSkillRow[] = []
+  await inSlices(values, SUMMARY_SLICE_MS, (value) => rows.push(...decodeSkillRows([value])))
+  rows.sort((a, b) => compareUtf8(a.id, b.id))
   const summaries: SkillSummary[] = []
-  let sliceStart = performance.now()
-  for (const row of rows) {
-    if (performance.now() - sliceStart > SUMMARY_SLICE_MS) {
-      await setImmediate()
-      sliceStart = performance.now()
-    }
-    summaries.push(summaryOf(row, stamped))
-  }
+  await inSlices(rows, SUMMARY_SLICE_MS, (row) => summaries.push(summaryOf(row, stamped)))
   return summaries
 }
 
