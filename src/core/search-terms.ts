@@ -35,15 +35,21 @@ export function searchTerm(lower: string): string {
 /** The distinct lower-case words of `text` matched by `terms`, as words or by stem (what a snippet highlights). */
 export function wordsWithTerms(text: string, terms: ReadonlySet<string>): Set<string> {
   // A Porter stem differs from its word in its last letter at most ("deploy" => "deploi"), so only
-  // words starting like a term need stemming: most of a body's words are skipped by that test.
-  const starts = [...terms].map((term) => term.slice(0, Math.max(1, term.length - 1)))
-  const seen = new Set<string>()
+  // words starting like a term can match: one regular expression finds just those, and most of a
+  // body's words are never looked at.
+  const starts = [...new Set([...terms].map((term) => term.slice(0, Math.max(1, term.length - 1))))].filter((start) => start !== '')
   const found = new Set<string>()
-  for (const word of searchWords(text)) {
-    const lower = word.toLowerCase()
-    if (seen.has(lower)) continue
-    seen.add(lower)
-    if (terms.has(lower) || (starts.some((start) => lower.startsWith(start)) && terms.has(searchTerm(lower)))) found.add(lower)
+  if (starts.length === 0) return found
+  const candidates = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${starts.map(escapeRegExp).join('|')})[\\p{L}\\p{M}\\p{N}]*`, 'gu')
+  const seen = new Set<string>()
+  for (const [word] of text.toLowerCase().matchAll(candidates)) {
+    if (seen.has(word)) continue
+    seen.add(word)
+    if (terms.has(word) || terms.has(searchTerm(word))) found.add(word)
   }
   return found
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

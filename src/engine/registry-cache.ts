@@ -124,7 +124,7 @@ export class CachedStateStore extends StateStore {
     return cache.listings.read(LIST_KEY, () => super.list(scope))
   }
 
-  override async view<T>(scope: string, key: string, project: (values: unknown[]) => T): Promise<T> {
+  override async view<T>(scope: string, key: string, project: (values: unknown[]) => T | Promise<T>): Promise<T> {
     const cache = this.cacheOf(scope)
     if (cache === undefined) return project(await super.list(scope))
     return cache.listings.read(viewKey(key), async () => project(await super.list(scope)))

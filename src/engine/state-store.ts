@@ -37,7 +37,7 @@ export class StateStore {
    * `project(rows)` of the scope's rows, named `key`. The caching store (registry-cache.ts) keeps
    * the projection instead of the rows, so only what the listings need stays in memory.
    */
-  async view<T>(scope: string, _key: string, project: (values: unknown[]) => T): Promise<T> {
+  async view<T>(scope: string, _key: string, project: (values: unknown[]) => T | Promise<T>): Promise<T> {
     return project(await this.list(scope))
   }
 

@@ -10,11 +10,11 @@
  * skill in one synchronous step (never absent between two versions) and lets other calls run every
  * APPLY_SLICE skills or APPLY_SLICE_MS of indexing, whichever comes first, so a first build over 10,000 skills does not stall the worker (E8.3).
  *
- * MiniSearch keeps its inverted index only: no document and no stored field. A result's title,
- * description and snippet come from the body read when the result is served.
+ * The index (core/inverted-index.ts) keeps terms and postings only: no document and no stored
+ * field. A result's title, description and snippet come from the body read when the result is
+ * served. Ranking is core/top-k-search.ts: the best k without scoring every match.
  */
 import { setImmediate } from 'node:timers/promises'
-import MiniSearch, { type SearchOptions } from 'minisearch'
 import { contentStamp } from '../core/content-stamp.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { indexLine, type IndexLine } from '../core/index-page.js'
@@ -22,28 +22,25 @@ import { extractStateEntries } from '../core/state-entries.js'
 import { searchTerm, searchWords, STOP_WORDS } from '../core/search-terms.js'
 import { subheadings } from '../core/search-text.js'
 import { inSubtree } from '../core/subtree.js'
+import { InvertedIndex, type FieldTerms } from '../core/inverted-index.js'
+import { ImpactCache, topK, type QueryList } from '../core/top-k-search.js'
 import { mapInBatches } from '../fs/batches.js'
 import { readBody } from '../fs/entry-body.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
+import { inSlices } from './time-slices.js'
 import { stampedSkillSummaries, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
 import type { Entry, FsEntry, SearchIndex, SearchMatch } from './search-port.js'
 
-interface SearchDocument {
-  id: string
-  title: string
-  description: string
-  headings: string
-  body: string
-}
+/** The fields of a skill, in index order: id, title, description, headings, body. */
+type SearchDocument = readonly [string, string, string, string, string]
 
-
-const FIELDS = ['id', 'title', 'description', 'headings', 'body']
 /** A skill's id and what it is for (its description, E8.1) count most, then its title, then its sections and text. */
-const BOOST = { id: 4, title: 2, description: 4, headings: 1, body: 1 }
-const NAME_FIELDS = new Set(['id', 'title'])
+const BOOSTS = [4, 2, 4, 1, 1]
+/** The id and the title: stop words are kept there (they may name a skill). */
+const NAME_FIELDS = 2
 /** Above this many changed state rows a refresh reads the scope with one `state::list`. */
 const MAX_SINGLE_READS = 64
 /** Files and rows read at a time during a refresh. */
@@ -53,31 +50,64 @@ const APPLY_SLICE = 200
 /** Indexing time between two turns of the event loop, at most (E8.3: no other call waits more than 50 ms). */
 const APPLY_SLICE_MS = 15
 
-const SEARCH_OPTIONS: SearchOptions = {
-  boost: BOOST,
-  combineWith: 'OR',
-  // Stems already join "refunds" and "refund". Prefix matching serves the word still being typed:
-  // the last one. A typo of one letter (two from 8 letters) still matches in short queries, where
-  // a missed word costs most, but not in words with digits, where one edit is another thing ("v2"
-  // is not "v3"). Whole words count more than either (E8.1).
-  prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3 && !STOP_WORDS.has(term),
-  fuzzy: (term, _i, terms) => (terms.length <= MAX_FUZZY_QUERY_TERMS && term.length >= 5 && !/\p{N}/u.test(term) ? 0.2 : false),
-  weights: { prefix: 0.3, fuzzy: 0.3 },
-}
-
 /** Queries of more words than this match whole words and the last word's prefix only. */
 const MAX_FUZZY_QUERY_TERMS = 3
+/** Expansions of a prefix or a misspelt word weigh this much of a whole word, less the longer they are. */
+const PREFIX_WEIGHT = 0.3
+const FUZZY_WEIGHT = 0.3
+/** A word of n letters may be misspelt by round(n × this) edits (at most MAX_EDITS). */
+const FUZZY_SHARE = 0.2
+const MAX_EDITS = 6
 
 /**
- * Query terms reach this without a field and keep their stop words (they may name a skill); they
- * are looked up by stem. A document's word is indexed by its stem and, when that differs, as it
- * is, so a typo of the word ("deplyment") is still one edit from something indexed.
+ * The lists a query is ranked over (E8.1, E8.2): each word by its stem (stop words kept: they may
+ * name a skill); the last word also by every indexed word it begins (the word still being typed,
+ * from 3 letters); a word no skill has, in a query of at most 3 words, also by the indexed words a
+ * typo away (not words with digits, where one edit is another thing: "v2" is not "v3"). Whole words
+ * weigh most. Expansions apply only where they help: a known word is never widened by fuzzy
+ * matching, so a common word costs its own list and nothing more.
  */
-function processTerm(stems: StemCache, term: string, field?: string): string | string[] | null {
-  const lower = term.toLowerCase()
-  if (field !== undefined && !NAME_FIELDS.has(field) && STOP_WORDS.has(lower)) return null
-  const { word, stem } = stems.of(lower)
-  return field === undefined || stem === word ? stem : [stem, word]
+export function queryLists(index: InvertedIndex, stems: StemCache, query: string): QueryList[] {
+  const words = searchWords(query).map((word) => stems.of(word.toLowerCase()).stem)
+  return words.flatMap((source, i) => {
+    const lists: QueryList[] = []
+    const exact = index.lookup(source)
+    if (exact !== undefined) lists.push({ term: exact, weight: 1, source })
+    const prefixed = new Set<number>()
+    if (i === words.length - 1 && source.length >= 3 && !STOP_WORDS.has(source)) {
+      for (const [term, id] of index.withPrefix(source)) {
+        prefixed.add(id)
+        if (term.length === source.length) continue
+        lists.push({ term: id, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - source.length)), source })
+      }
+    }
+    const unknown = exact === undefined || index.liveDocs(exact) === 0
+    if (unknown && words.length <= MAX_FUZZY_QUERY_TERMS && source.length >= 5 && !/\p{N}/u.test(source)) {
+      for (const [term, id, edits] of index.near(source, Math.min(MAX_EDITS, Math.round(source.length * FUZZY_SHARE)))) {
+        if (edits === 0 || prefixed.has(id)) continue
+        lists.push({ term: id, weight: (FUZZY_WEIGHT * term.length) / (term.length + edits), source })
+      }
+    }
+    return lists
+  })
+}
+
+/**
+ * A field's terms: each word by its stem and, when that differs, as it is, so a typo of the word
+ * ("deplyment") is still one edit from something indexed. Stop words are left out but in the id
+ * and title; the field's length counts every word.
+ */
+function fieldTerms(stems: StemCache, text: string, field: number): { terms: string[]; length: number } {
+  const words = searchWords(text)
+  const terms: string[] = []
+  for (const word of words) {
+    const lower = word.toLowerCase()
+    if (field >= NAME_FIELDS && STOP_WORDS.has(lower)) continue
+    const { word: own, stem } = stems.of(lower)
+    terms.push(stem)
+    if (stem !== own) terms.push(own)
+  }
+  return { terms, length: words.length }
 }
 
 /**
@@ -111,9 +141,8 @@ function ownCopy(term: string): string {
 
 class SkillSearchIndex implements SearchIndex {
   private readonly stems = new StemCache()
-  private readonly mini = new MiniSearch<SearchDocument>({
-    fields: FIELDS, storeFields: [], tokenize: searchWords, processTerm: (term, field) => processTerm(this.stems, term, field),
-  })
+  private readonly index = new InvertedIndex()
+  private readonly impacts = new ImpactCache()
   private readonly entries = new Map<string, Entry>()
   readonly bodies = new SearchBodies()
   private seenState: SkillSummary[] | undefined
@@ -133,15 +162,16 @@ class SkillSearchIndex implements SearchIndex {
     return this.queued
   }
 
-  /** Every indexed skill matching `query` within `root`'s subtree, by raw score, highest first. */
-  search(query: string, root: string | undefined): SearchMatch[] {
-    const filter = root === undefined ? undefined : (result: { id: string }) => inSubtree(result.id, root)
-    return this.mini.search(query, { ...SEARCH_OPTIONS, filter }) as unknown as SearchMatch[]
+  /** The best `k` skills matching `query` within `root`'s subtree: by rounded score, highest first, then by id. */
+  search(query: string, root: string | undefined, k: number): SearchMatch[] {
+    const lists = queryLists(this.index, this.stems, query)
+    const accept = root === undefined ? undefined : (id: string) => inSubtree(id, root)
+    return topK(this.index, lists, k, this.impacts, { boosts: BOOSTS, accept }).map(({ name, score, terms }) => ({ id: name, score, terms }))
   }
 
   /** Where an indexed skill comes from; undefined once it is no longer indexed. */
   entryOf(id: string): Entry | undefined {
-    return this.mini.has(id) ? this.entries.get(id) : undefined
+    return this.index.has(id) ? this.entries.get(id) : undefined
   }
 
   private start(): Promise<void> {
@@ -181,14 +211,14 @@ class SkillSearchIndex implements SearchIndex {
       this.forget(id)
       // Kept without a document too, so an unreadable file is not re-read until it changes.
       this.entries.set(id, entry)
-      if (body !== undefined) this.mini.add(searchDocument(id, body, entry))
+      if (body !== undefined) this.index.add(id, indexedFields(this.stems, searchDocument(id, body, entry)))
     }
     this.seenState = state
     this.seenFs = allFs
   }
 
   private forget(id: string): void {
-    if (this.mini.has(id)) this.mini.discard(id)
+    this.index.remove(id)
     this.entries.delete(id)
     this.bodies.delete(id)
   }
@@ -209,8 +239,11 @@ class SkillSearchIndex implements SearchIndex {
     if (ids.length > MAX_SINGLE_READS) {
       // Straight to the engine rather than through deps.state: the registry cache would keep every
       // body it returned until the next write.
-      const all = decodeSkillRows(extractStateEntries(await this.deps.invoke('state::list', { scope })))
-      const byId = new Map(all.map((row) => [row.id, row]))
+      const byId = new Map<string, StoredSkillRow>()
+      const values = extractStateEntries(await this.deps.invoke('state::list', { scope }))
+      await inSlices(values, APPLY_SLICE_MS, (value) => {
+        for (const row of decodeSkillRows([value])) byId.set(row.id, row)
+      })
       rows = ids.map((id) => byId.get(id))
     } else {
       rows = await mapInBatches(ids, async (id) => {
@@ -218,11 +251,13 @@ class SkillSearchIndex implements SearchIndex {
         return parsed.success && parsed.data.id === id ? parsed.data : undefined
       }, READ_CONCURRENCY)
     }
-    return ids.map((id, i) => {
+    // A stamp per body (a SHA-256) takes about 25 ms for 10,000: in slices, like the indexing.
+    const loaded: Loaded[] = []
+    await inSlices(ids, APPLY_SLICE_MS, (id, i) => {
       const row = rows[i]
-      if (row === undefined) return { id, entry: { origin: 'state', stamp: '' } }
-      return { id, entry: { origin: 'state', stamp: contentStamp(row.skill) }, body: row.skill }
+      loaded.push(row === undefined ? { id, entry: { origin: 'state', stamp: '' } } : { id, entry: { origin: 'state', stamp: contentStamp(row.skill) }, body: row.skill })
     })
+    return loaded
   }
 }
 
@@ -245,7 +280,11 @@ export function searchIndexOf(deps: Deps): SearchIndex {
 function searchDocument(id: string, body: string, entry: Entry): SearchDocument {
   const { title, description } = shownLine(id, body, entry)
   const text = searchableText(body, entry)
-  return { id, title: title ?? '', description: description ?? '', headings: subheadings(text).join('\n'), body: text }
+  return [id, title ?? '', description ?? '', subheadings(text).join('\n'), text]
+}
+
+function indexedFields(stems: StemCache, document: SearchDocument): FieldTerms {
+  return document.map((text, field) => fieldTerms(stems, text, field))
 }
 
 /** The part of a body that is searched and shown in snippets. */

@@ -9,9 +9,10 @@ import type { SearchBodies } from './search-bodies.js'
 export type Entry = { origin: 'state'; stamp: string } | FsEntry
 export type FsEntry = { origin: 'fs'; stamp: string; skill: FsSkill }
 
-/** One match as the index ranks it: by raw score, highest first. */
+/** One match as the index ranks it. */
 export interface SearchMatch {
   id: string
+  /** Rounded to 4 decimals (core/top-k-search.ts). */
   score: number
   /** The document words that matched (lower case), for the snippet. */
   terms: string[]
@@ -22,6 +23,7 @@ export interface SearchIndex {
   readonly bodies: SearchBodies
   /** Brings the index up to every change acknowledged before the call. */
   refresh(): Promise<void>
-  search(query: string, root: string | undefined): SearchMatch[]
+  /** The best `k` matches: by score, highest first, then by id. */
+  search(query: string, root: string | undefined, k: number): SearchMatch[]
   entryOf(id: string): Entry | undefined
 }

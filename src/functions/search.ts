@@ -5,12 +5,12 @@
  * the next one takes its place.
  */
 import { contentStamp } from '../core/content-stamp.js'
-import { compareUtf8 } from '../core/ids.js'
 import { errorText, SkillsError } from '../core/errors.js'
 import { stateGetFailed } from '../core/messages.js'
 import { plainText, snippet } from '../core/search-text.js'
 import { wordsWithTerms } from '../core/search-terms.js'
 import { subtreeRoot } from '../core/subtree.js'
+import { TextMemo } from '../core/text-memo.js'
 import { tokenizer } from '../core/tokens.js'
 import { readBody } from '../fs/entry-body.js'
 import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
@@ -20,57 +20,36 @@ import { searchableText, searchIndexOf, shownLine } from './search-index.js'
 import type { Entry, SearchMatch } from './search-port.js'
 import { StoredSkill } from './stored-rows.js'
 
-/** Scores are rounded to this many decimals, so equal relevance sorts by id. */
-const SCORE_DECIMALS = 4
+/** Plain texts of bodies served lately: the same results are asked for again and again. */
+const PLAIN_TEXTS = new TextMemo<string>(4 * 1024 * 1024)
 
 export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promise<SearchSkillsOutput> {
   const index = searchIndexOf(deps)
   await index.refresh()
   const limit = input.limit ?? SEARCH_LIMIT_DEFAULT
-  const ranking = ranked(index.search(input.query, input.under === null ? undefined : subtreeRoot(input.under)))
+  const root = input.under === null ? undefined : subtreeRoot(input.under)
   const results: SearchResult[] = []
-  for (let batch = take(ranking, limit); batch.length > 0; batch = take(ranking, limit - results.length)) {
-    const served = await Promise.all(batch.map((hit) => {
+  // A match whose body can no longer be served is left out: rank further until `limit` are served
+  // or no match is left (the ranking is a total order, so a longer one extends a shorter one).
+  for (let k = limit, from = 0; ; k *= 2) {
+    const hits = index.search(input.query, root, k)
+    const served = await Promise.all(hits.slice(from).map((hit) => {
       const entry = index.entryOf(hit.id)
       return entry === undefined ? undefined : serve(hit, entry, index.bodies, deps)
     }))
-    for (const result of served) if (result !== undefined) results.push(result)
-    if (results.length === limit) break
+    for (const result of served) if (result !== undefined && results.length < limit) results.push(result)
+    if (results.length === limit || hits.length < k) break
+    from = hits.length
   }
   return { results }
-}
-
-/**
- * The matches by rounded score, highest first, then by id. MiniSearch hands them over by raw score,
- * so equal rounded scores are neighbours: each run of them is sorted by id as it is reached, and a
- * call that needs 10 results never sorts the thousands after them.
- */
-function* ranked(matches: SearchMatch[]): Generator<SearchMatch> {
-  for (let i = 0; i < matches.length;) {
-    const score = round((matches[i] as SearchMatch).score)
-    let end = i + 1
-    while (end < matches.length && round((matches[end] as SearchMatch).score) === score) end++
-    const run = matches.slice(i, end).sort((a, b) => compareUtf8(a.id, b.id))
-    for (const match of run) yield { id: match.id, score, terms: match.terms }
-    i = end
-  }
-}
-
-function take<T>(items: Iterator<T>, count: number): T[] {
-  const out: T[] = []
-  while (out.length < count) {
-    const next = items.next()
-    if (next.done === true) break
-    out.push(next.value)
-  }
-  return out
 }
 
 async function serve(hit: SearchMatch, entry: Entry, bodies: SearchBodies, deps: Deps): Promise<SearchResult | undefined> {
   const body = entry.origin === 'state' ? await indexedStateBody(hit.id, entry.stamp, bodies, deps) : await readBody(entry.skill.path).catch(() => undefined)
   if (body === undefined) return undefined
   const { title, description } = shownLine(hit.id, body, entry)
-  const plain = plainText(searchableText(body, entry))
+  const text = searchableText(body, entry)
+  const plain = PLAIN_TEXTS.get(text, () => plainText(text))
   return {
     uri: `iii://${hit.id}`,
     id: hit.id,
@@ -102,9 +81,4 @@ async function stateBody(id: string, deps: Deps): Promise<string | undefined> {
   }
   const parsed = StoredSkill.safeParse(value)
   return parsed.success ? parsed.data.skill : undefined
-}
-
-function round(score: number): number {
-  const scale = 10 ** SCORE_DECIMALS
-  return Math.round(score * scale) / scale
 }

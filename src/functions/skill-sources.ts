@@ -18,7 +18,8 @@ import { withoutShadowed } from '../core/precedence.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
-import { decodeSkillRows } from './stored-rows.js'
+import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
+import { inSlices } from './time-slices.js'
 
 const STATE_IDS = new MemoKey<Set<string>>('state ids')
 
@@ -67,19 +68,27 @@ export async function readSkillSources(deps: Deps): Promise<SkillSources> {
   return { state, fs: withoutStateIds(snapshot.skills, state), snapshot }
 }
 
+/** Summarising yields to other calls after this long (10,000 rows take about 100 ms: E8.3). */
+const SUMMARY_SLICE_MS = 10
+
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
-function summarize(values: unknown[], stamped: boolean): SkillSummary[] {
-  return decodeSkillRows(values)
-    .sort((a, b) => compareUtf8(a.id, b.id))
-    .map((row) => {
-      const { id, title, description } = indexLine({ id: row.id, body: row.skill })
-      const summary: SkillSummary = {
-        id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill),
-        registered_at: row.registered_at, discovery: bodyDiscovery(row.skill),
-      }
-      if (stamped) summary.stamp = contentStamp(row.skill)
-      return summary
-    })
+async function summarize(values: unknown[], stamped: boolean): Promise<SkillSummary[]> {
+  const rows: StoredSkillRow[] = []
+  await inSlices(values, SUMMARY_SLICE_MS, (value) => rows.push(...decodeSkillRows([value])))
+  rows.sort((a, b) => compareUtf8(a.id, b.id))
+  const summaries: SkillSummary[] = []
+  await inSlices(rows, SUMMARY_SLICE_MS, (row) => summaries.push(summaryOf(row, stamped)))
+  return summaries
+}
+
+function summaryOf(row: StoredSkillRow, stamped: boolean): SkillSummary {
+  const { id, title, description } = indexLine({ id: row.id, body: row.skill })
+  const summary: SkillSummary = {
+    id, title: detached(title), description: detached(description), bytes: utf8Length(row.skill),
+    registered_at: row.registered_at, discovery: bodyDiscovery(row.skill),
+  }
+  if (stamped) summary.stamp = contentStamp(row.skill)
+  return summary
 }
 
 // Parsed once per row and snapshot; only bodies that open with a frontmatter fence are parsed at all.

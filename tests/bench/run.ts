@@ -117,6 +117,7 @@ async function main(): Promise<void> {
       measure,
       wanted: (id) => only === undefined || only.test(id),
       maxSkills,
+      settleMs: SETTLE_MS,
     })
     if (registryNeeded(CASES, 'fs', ladder(FS_LADDER), only)) memory.push(...await fsRegistries(url, tmp, children, call, runCases))
     const staleness = only === undefined || only.test('staleness') ? await stalenessRuns(tmp) : []

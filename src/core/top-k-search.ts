@@ -1,0 +1,380 @@
+/**
+ * The best `k` documents for a query, without scoring the whole catalogue (E8.2).
+ *
+ * A document's score is MiniSearch's (the library this replaces, so rankings stay what E4 and the
+ * evaluation set were built on): for each query list (a query word, or one of its prefix or fuzzy
+ * expansions, with that expansion's weight) the BM25+ score of the term in each field times the
+ * field's boost, summed over fields and lists, then multiplied by how many distinct query words
+ * matched. Scores are compared rounded to SCORE_DECIMALS, equal ones by id.
+ *
+ * Each list's documents are visited in descending order of their score for that list (its impact
+ * order, computed once per term and index version), and a document seen in any list is scored in
+ * full at once, its other lists looked up by binary search (Fagin's threshold algorithm). An unseen
+ * document matching m query words can score no more than the m largest of the words' current
+ * impacts summed, times m, so the walk stops as soon as that bound, rounded, falls below the k-th best.
+ * When it only reaches the k-th best (a word in every document has almost no weight, so thousands
+ * of documents can tie), what is left to find are tied documents named before the k-th: they are
+ * looked up in name order, and that stops at the k-th's name. Either way a query whose words are in
+ * every document reads a few hundred entries, not all of them.
+ */
+import { compareUtf8 } from './ids.js'
+import { FIELD_COUNT, fieldTf, type InvertedIndex } from './inverted-index.js'
+
+export const SCORE_DECIMALS = 4
+/** MiniSearch's BM25+ parameters. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
+
+export interface QueryList {
+  term: number
+  /** 1 for the word itself, less for a prefix or fuzzy expansion. */
+  weight: number
+  /** The query word it stands for (the quality factor counts distinct ones). */
+  source: string
+}
+
+export interface RankedDoc {
+  doc: number
+  name: string
+  /** Rounded to SCORE_DECIMALS. */
+  score: number
+  /** The lists' terms the document contains (for the snippet). */
+  terms: string[]
+}
+
+export interface TopKOptions {
+  /** Field boosts, in field order. */
+  boosts: readonly number[]
+  /** Only documents this accepts are ranked (the `under` subtree). */
+  accept?: (name: string) => boolean
+  /** ONE_PASS_ENTRIES unless given (tests force either way of ranking with it). */
+  onePassEntries?: number
+}
+
+interface Impacts {
+  version: number
+  /** Per posting, the term's score in that document (weight 1). */
+  scores: Float64Array
+  /** Posting indices, highest score first. */
+  order: Uint32Array
+}
+
+/** Impact orders per term, for the index version they were computed at. */
+export class ImpactCache {
+  private readonly byTerm = new Map<number, Impacts>()
+  private slotsOf = new Uint32Array(0)
+
+  /** Per document, 1 + its row in a one-pass read (0: none); all 0 between reads. */
+  slots(size: number): Uint32Array {
+    if (this.slotsOf.length < size) this.slotsOf = new Uint32Array(size)
+    return this.slotsOf
+  }
+
+  constructor(private readonly max = 4096) {}
+
+  of(index: InvertedIndex, term: number, boosts: readonly number[]): Impacts {
+    const known = this.byTerm.get(term)
+    if (known !== undefined && known.version === index.version) return known
+    const { docs, tfs, count } = index.postings(term)
+    const scores = new Float64Array(count)
+    const fields = fieldStats(index, term)
+    for (let i = 0; i < count; i++) scores[i] = index.isAlive(docs[i] as number) ? termScore(index, fields, docs[i] as number, tfs[i] as number, boosts) : -1
+    const order = new Uint32Array(count)
+    for (let i = 0; i < count; i++) order[i] = i
+    order.sort((a, b) => (scores[b] as number) - (scores[a] as number))
+    const impacts = { version: index.version, scores, order }
+    if (this.byTerm.size >= this.max) this.byTerm.clear()
+    this.byTerm.set(term, impacts)
+    return impacts
+  }
+}
+
+interface FieldStat {
+  idf: number
+  average: number
+}
+
+function fieldStats(index: InvertedIndex, term: number): FieldStat[] {
+  const total = index.documentCount
+  return Array.from({ length: FIELD_COUNT }, (_, field) => {
+    const matching = index.docFrequency(term, field)
+    return { idf: Math.log(1 + (total - matching + 0.5) / (matching + 0.5)), average: index.averageFieldLength(field) }
+  })
+}
+
+function termScore(index: InvertedIndex, fields: FieldStat[], doc: number, tfs: number, boosts: readonly number[]): number {
+  let score = 0
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    const tf = fieldTf(tfs, field)
+    if (tf === 0) continue
+    const { idf, average } = fields[field] as FieldStat
+    const length = index.fieldLength(doc, field)
+    const norm = average === 0 ? 1 : 1 - BM25.b + (BM25.b * length) / average
+    score += (boosts[field] as number) * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * norm))
+  }
+  return score
+}
+
+export function round(score: number): number {
+  const scale = 10 ** SCORE_DECIMALS
+  return Math.round(score * scale) / scale
+}
+
+/** Lists holding this many entries in all, or fewer, are scored in one pass (cheaper than walking them). */
+export const ONE_PASS_ENTRIES = 2048
+
+/** Steps walked with the bound tied to the k-th score, per result asked for, before ties are settled by name. */
+const TIED_STEPS_PER_RESULT = 2
+
+/** One list being ranked: its impact order, where the walk is in it, its field statistics, its query word's number. */
+type Walk = { list: QueryList; impacts: Impacts; docs: Uint32Array; next: number; stats: FieldStat[]; word: number }
+
+export function topK(index: InvertedIndex, lists: readonly QueryList[], k: number, cache: ImpactCache, options: TopKOptions): RankedDoc[] {
+  if (k <= 0 || lists.length === 0) return []
+  const words = [...new Set(lists.map((list) => list.source))]
+  const walks: Walk[] = lists.map((list) => {
+    const impacts = cache.of(index, list.term, options.boosts)
+    return { list, impacts, docs: index.postings(list.term).docs, next: 0, stats: fieldStats(index, list.term), word: words.indexOf(list.source) }
+  })
+  return shortListsFirst(index, walks, k, cache, options) ?? threshold(index, walks, k, options)
+}
+
+/**
+ * The short lists (up to ONE_PASS_ENTRIES entries together) read whole, each document they hold
+ * scored in full (the long lists looked up for it); done when no document of the long lists alone
+ * can reach the k-th score found. Undefined when it can: the walk then decides.
+ */
+function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number, cache: ImpactCache, options: TopKOptions): RankedDoc[] | undefined {
+  const limit = options.onePassEntries ?? ONE_PASS_ENTRIES
+  const short = new Set<Walk>()
+  let entries = 0
+  for (const walk of [...walks].sort((a, b) => a.impacts.order.length - b.impacts.order.length)) {
+    if (entries + walk.impacts.order.length > limit) break
+    short.add(walk)
+    entries += walk.impacts.order.length
+  }
+  if (short.size === 0) return undefined
+  // Each document's part of each list, a row of `width` per document in order of first sight.
+  const width = walks.length
+  const slotOf = cache.slots(index.docCapacity)
+  const docsSeen: number[] = []
+  let parts: Float64Array<ArrayBuffer> = new Float64Array(width * 64)
+  const unknown = Float64Array.from(walks, (walk) => (short.has(walk) ? ABSENT : LOOK_UP))
+  walks.forEach((walk, i) => {
+    if (!short.has(walk)) return
+    const { scores } = walk.impacts
+    for (let p = 0; p < scores.length; p++) {
+      const score = scores[p] as number
+      if (score < 0) continue
+      const doc = walk.docs[p] as number
+      let slot = (slotOf[doc] as number) - 1
+      if (slot < 0) {
+        slot = docsSeen.length
+        docsSeen.push(doc)
+        slotOf[doc] = slot + 1
+        if ((slot + 1) * width > parts.length) parts = grownParts(parts)
+        parts.set(unknown, slot * width)
+      }
+      parts[slot * width + i] = walk.list.weight * score
+    }
+  })
+  const found: Found[] = []
+  for (const [slot, doc] of docsSeen.entries()) {
+    slotOf[doc] = 0
+    const name = index.nameOf(doc) as string
+    if (options.accept !== undefined && !options.accept(name)) continue
+    const raw = fullScore(index, walks, doc, options.boosts, parts, slot * width)
+    found.push({ doc, name, raw, score: round(raw) })
+  }
+  found.sort(byRank)
+  const longOnly = new Map<string, number>()
+  for (const walk of walks) {
+    if (short.has(walk)) continue
+    const first = walk.impacts.order.length === 0 ? -1 : (walk.impacts.scores[walk.impacts.order[0] as number] as number)
+    if (first >= 0) longOnly.set(walk.list.source, (longOnly.get(walk.list.source) ?? 0) + first * walk.list.weight)
+  }
+  if (longOnly.size > 0 && (found.length < k || round(unseenBound(longOnly)) >= (found[k - 1] as Found).score)) return undefined
+  return ranked(index, walks.map((w) => w.list), found.slice(0, k))
+}
+
+function grownParts(parts: Float64Array): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(parts.length * 2)
+  next.set(parts)
+  return next
+}
+
+interface Found {
+  doc: number
+  name: string
+  raw: number
+  score: number
+}
+
+function threshold(index: InvertedIndex, walks: Walk[], k: number, options: TopKOptions): RankedDoc[] {
+  const lists = walks.map((walk) => walk.list)
+  const seen = new Set<number>()
+  const found: Array<{ doc: number; name: string; raw: number; score: number }> = []
+  const best = new MinHeap()
+  const currentImpact = (walk: (typeof walks)[number]) => {
+    while (walk.next < walk.impacts.order.length) {
+      const score = walk.impacts.scores[walk.impacts.order[walk.next] as number] as number
+      if (score >= 0) return score * walk.list.weight
+      walk.next = walk.impacts.order.length // the rest are dead documents
+    }
+    return -1
+  }
+  const bySource = new Map<string, number>()
+  let tiedSteps = 0
+  for (;;) {
+    bySource.clear()
+    let pick: (typeof walks)[number] | undefined
+    let pickImpact = -1
+    for (const walk of walks) {
+      const impact = currentImpact(walk)
+      if (impact < 0) continue
+      bySource.set(walk.list.source, (bySource.get(walk.list.source) ?? 0) + impact)
+      if (impact > pickImpact) {
+        pick = walk
+        pickImpact = impact
+      }
+    }
+    if (pick === undefined) break
+    const unseenBest = round(unseenBound(bySource))
+    if (best.size >= k && unseenBest < (best.min as number)) break
+    // Tied with the k-th: walking on usually brings the bound below it soon; when it does not (a
+    // plateau of equal scores), the tied documents named before the k-th are looked up instead.
+    if (best.size >= k && unseenBest === best.min && ++tiedSteps > TIED_STEPS_PER_RESULT * k) return tiedByName(index, walks, found, seen, k, options)
+    const doc = pick.docs[pick.impacts.order[pick.next] as number] as number
+    pick.next++
+    if (seen.has(doc)) continue
+    seen.add(doc)
+    const name = index.nameOf(doc)
+    if (name === undefined || (options.accept !== undefined && !options.accept(name))) continue
+    const raw = fullScore(index, walks, doc, options.boosts)
+    const score = round(raw)
+    found.push({ doc, name, raw, score })
+    best.push(score, k)
+  }
+  return ranked(index, lists, found.sort(byRank).slice(0, k))
+}
+
+// An unseen document matching m query words scores at most the m largest per-word bounds summed,
+// times m: the best such m bounds them all (tighter than all bounds times all words).
+function unseenBound(bySource: ReadonlyMap<string, number>): number {
+  const bounds = [...bySource.values()].sort((a, b) => b - a)
+  let sum = 0
+  let best = 0
+  bounds.forEach((bound, i) => {
+    sum += bound
+    best = Math.max(best, sum * (i + 1))
+  })
+  return best
+}
+
+// Every unseen document now scores at most the k-th best (rounded): one ranks above the k-th only
+// when it ties with it and its name comes first. Documents are visited in name order up to the
+// k-th's name, which moves forward as tied ones are found.
+function tiedByName(
+  index: InvertedIndex,
+  walks: readonly Walk[],
+  found: Array<{ doc: number; name: string; raw: number; score: number }>,
+  seen: ReadonlySet<number>,
+  k: number,
+  options: TopKOptions,
+): RankedDoc[] {
+  const top = found.sort(byRank).slice(0, k)
+  const kth = (top[k - 1] as { score: number }).score
+  for (const doc of index.docsByName()) {
+    const name = index.nameOf(doc) as string
+    if (compareUtf8(name, (top[k - 1] as { name: string }).name) >= 0) break
+    if (seen.has(doc) || (options.accept !== undefined && !options.accept(name))) continue
+    const raw = fullScore(index, walks, doc, options.boosts)
+    if (round(raw) !== kth) continue
+    top.push({ doc, name, raw, score: kth })
+    top.sort(byRank).pop()
+  }
+  return ranked(index, walks.map((w) => w.list), top)
+}
+
+function byRank(a: { score: number; name: string }, b: { score: number; name: string }): number {
+  return b.score - a.score || compareUtf8(a.name, b.name)
+}
+
+function ranked(index: InvertedIndex, lists: readonly QueryList[], top: ReadonlyArray<{ doc: number; name: string; score: number }>): RankedDoc[] {
+  return top.map(({ doc, name, score }) => ({ doc, name, score, terms: matchedTerms(index, lists, doc) }))
+}
+
+const ABSENT = -1
+const LOOK_UP = -2
+
+/**
+ * A document's score: each list's weighted term score added in list order, times the query words
+ * matched. `known[from + i]` is list i's part when already computed, ABSENT when the document is
+ * not in it, LOOK_UP (or no `known`) to find it by binary search.
+ */
+function fullScore(index: InvertedIndex, walks: readonly Walk[], doc: number, boosts: readonly number[], known?: Float64Array, from = 0): number {
+  let sum = 0
+  let matched = 0
+  let wordBits = 0
+  const wordSet = walks.length > 30 ? new Set<number>() : undefined
+  for (let i = 0; i < walks.length; i++) {
+    const { list, stats, word } = walks[i] as Walk
+    let part = known === undefined ? LOOK_UP : (known[from + i] as number)
+    if (part === LOOK_UP) {
+      const tfs = index.tfsOf(list.term, doc)
+      part = tfs === 0 ? ABSENT : list.weight * termScore(index, stats, doc, tfs, boosts)
+    }
+    if (part === ABSENT) continue
+    sum += part
+    if (wordSet !== undefined) wordSet.add(word)
+    else if ((wordBits & (1 << word)) === 0) {
+      wordBits |= 1 << word
+      matched++
+    }
+  }
+  return sum * (wordSet === undefined ? matched : wordSet.size)
+}
+
+function matchedTerms(index: InvertedIndex, lists: readonly QueryList[], doc: number): string[] {
+  const terms = new Set<string>()
+  for (const list of lists) if (index.tfsOf(list.term, doc) !== 0) terms.add(index.termOf(list.term))
+  return [...terms]
+}
+
+/** The k best rounded scores so far; `min` is the k-th. */
+class MinHeap {
+  private readonly items: number[] = []
+
+  get size(): number {
+    return this.items.length
+  }
+
+  get min(): number | undefined {
+    return this.items[0]
+  }
+
+  push(value: number, capacity: number): void {
+    const items = this.items
+    if (items.length < capacity) {
+      items.push(value)
+      for (let i = items.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1
+        if ((items[parent] as number) <= (items[i] as number)) break
+        ;[items[parent], items[i]] = [items[i] as number, items[parent] as number]
+        i = parent
+      }
+      return
+    }
+    if (value <= (items[0] as number)) return
+    items[0] = value
+    for (let i = 0; ;) {
+      const left = 2 * i + 1
+      const right = left + 1
+      let smallest = i
+      if (left < items.length && (items[left] as number) < (items[smallest] as number)) smallest = left
+      if (right < items.length && (items[right] as number) < (items[smallest] as number)) smallest = right
+      if (smallest === i) break
+      ;[items[smallest], items[i]] = [items[i] as number, items[smallest] as number]
+      i = smallest
+    }
+  }
+}
