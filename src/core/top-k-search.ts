@@ -20,7 +20,7 @@
 import { compareUtf8 } from './ids.js'
 import { FIELD_COUNT, fieldTf, type InvertedIndex } from './inverted-index.js'
 
-export const SCORE_DECIMALS = 4
+const SCORE_DECIMALS = 4
 /** MiniSearch's BM25+ parameters. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
 
@@ -32,7 +32,7 @@ export interface QueryList {
   source: string
 }
 
-export interface RankedDoc {
+interface RankedDoc {
   doc: number
   name: string
   /** Rounded to SCORE_DECIMALS. */
@@ -41,7 +41,7 @@ export interface RankedDoc {
   terms: string[]
 }
 
-export interface TopKOptions {
+interface TopKOptions {
   /** Field boosts, in field order. */
   boosts: readonly number[]
   /** Only documents this accepts are ranked (the `under` subtree). */
@@ -120,7 +120,7 @@ export function round(score: number): number {
 }
 
 /** Lists holding this many entries in all, or fewer, are scored in one pass (cheaper than walking them). */
-export const ONE_PASS_ENTRIES = 2048
+const ONE_PASS_ENTRIES = 2048
 
 /** Steps walked with the bound tied to the k-th score, per result asked for, before ties are settled by name. */
 const TIED_STEPS_PER_RESULT = 2

@@ -67,7 +67,7 @@ const MAX_EDITS = 6
  * weigh most. Expansions apply only where they help: a known word is never widened by fuzzy
  * matching, so a common word costs its own list and nothing more.
  */
-export function queryLists(index: InvertedIndex, stems: StemCache, query: string): QueryList[] {
+function queryLists(index: InvertedIndex, stems: StemCache, query: string): QueryList[] {
   const words = searchWords(query).map((word) => stems.of(word.toLowerCase()).stem)
   return words.flatMap((source, i) => {
     const lists: QueryList[] = []
