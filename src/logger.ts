@@ -16,8 +16,3 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? 'info'
   return pino({ level, base: { pid: process.pid } }, options.destination ?? pino.destination(2))
 }
-
-/** A logger that drops everything: for tests and library use without output. */
-export function silentLogger(): Logger {
-  return pino({ level: 'silent' })
-}

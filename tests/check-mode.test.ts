@@ -2,9 +2,9 @@ import { Writable } from 'node:stream'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseCheckCli, runCheck } from '../src/check-mode.js'
-import { silentLogger } from '../src/logger.js'
 import { REPO_ROOT } from './support/processes.js'
 import { makeTempDir, removeTempDir, writeTree } from './support/temp-tree.js'
+import { silentLogger } from './support/silent-logger.js'
 
 const FIXTURE = join(REPO_ROOT, 'tests/fixtures/real-world')
 

@@ -29,8 +29,3 @@ export async function invokeBounded(deps: Deps, functionId: string, payload: unk
     else inFlight.set(functionId, left)
   }
 }
-
-/** Calls currently waiting on `functionId` (tests and diagnostics). */
-export function inFlightCount(deps: Deps, functionId: string): number {
-  return deps.inFlight?.get(functionId) ?? 0
-}

@@ -10,7 +10,7 @@ import type { Deps } from './deps.js'
 import { guardResponse, type Handler } from './response-guard.js'
 
 /** A handler as its callers hold it: they pass only a payload the spec's input schema decoded. */
-type DecodedHandler = (input: unknown, deps: Deps) => Promise<unknown>
+export type DecodedHandler = (input: unknown, deps: Deps) => Promise<unknown>
 
 export interface DefinedFunction {
   spec: FunctionSpec
@@ -22,9 +22,4 @@ export function defineFunction<Id extends FunctionId>(id: Id, handler: Handler<F
   const spec = FUNCTION_BY_ID.get(id) as FunctionSpec
   // Sound: worker.ts and skills::rpc decode every payload with `spec.input` before calling `handle`.
   return { spec, handle: guardResponse(handler) as DecodedHandler }
-}
-
-/** `{id: handle}` in definition order (worker.ts registers in that order). */
-export function handlerTable(definitions: readonly DefinedFunction[]): Readonly<Record<string, DecodedHandler>> {
-  return Object.fromEntries(definitions.map(({ spec, handle }) => [spec.id, handle]))
 }

@@ -3,7 +3,7 @@
  * (define.ts). One handler serves both fetch ids. Each goes through the response guard, so no
  * answer can exceed what the engine accepts in one frame.
  */
-import { defineFunction, handlerTable, type DefinedFunction } from './define.js'
+import { defineFunction, type DefinedFunction } from './define.js'
 import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from './discovery.js'
 import { fsDiagnostics, fsWatchProblems } from './diagnostics.js'
 import { fetchSkills } from './fetch.js'
@@ -47,6 +47,3 @@ export const EXTENSION_DEFINITIONS: readonly DefinedFunction[] = [
   defineFunction('skills::sep-directory', readSepDirectory),
   defineFunction('skills::mcp-resources-list', listMcpResources),
 ]
-
-export const HANDLERS = handlerTable(DEFINITIONS)
-export const EXTENSION_HANDLERS = handlerTable(EXTENSION_DEFINITIONS)

@@ -53,7 +53,7 @@ export function skillSummaries(deps: Pick<Deps, 'state' | 'config' | 'search'>):
 }
 
 /**
- * `skillSummaries` with a `summaryStamp` on each; from this call on, every summary of this worker
+ * `skillSummaries` with a `stamp` on each; from this call on, every summary of this worker
  * instance carries one (the summaries cached before are not served to anyone again).
  */
 export function stampedSkillSummaries(deps: Pick<Deps, 'state' | 'config' | 'search'>): Promise<SkillSummary[]> {
@@ -96,11 +96,6 @@ function bodyDiscovery(body: string): DiscoveryFields | undefined {
   if (!body.startsWith('---')) return undefined
   const fields = discoveryFields(frontmatterOf(body))
   return Object.keys(fields).length === 0 ? undefined : fields
-}
-
-/** `contentStamp` of the body the summary was made from (undefined for a summary not from `stampedSkillSummaries`). */
-export function summaryStamp(summary: SkillSummary): string | undefined {
-  return summary.stamp
 }
 
 // V8 keeps a substring as a view into the string it was cut from: a title cut from a body would keep

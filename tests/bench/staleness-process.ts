@@ -20,10 +20,10 @@ import { registerWorker } from 'iii-sdk'
 import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { startEmbeddedEngine } from '../../src/embedded/index.js'
 import type { CachedStateStore } from '../../src/engine/registry-cache.js'
-import { HANDLERS } from '../../src/functions/index.js'
-import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { skillBody, skillId } from './fixtures.js'
+import { silentLogger } from '../support/silent-logger.js'
+import { HANDLERS } from '../support/handlers.js'
 
 export const SLOW_SUBSCRIBER_MS = 100
 const REGISTRY_SKILLS = 100

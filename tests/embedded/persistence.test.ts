@@ -3,13 +3,13 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { silentLogger } from '../../src/logger.js'
 import { captureLogger } from '../support/temp-tree.js'
 import { LOG_STATE_TORN_TAIL, stateFileInUse, stateFileUnreadable, stateFileWriteFailed } from '../../src/embedded/messages.js'
 import { StateJournal } from '../../src/embedded/state-journal/journal.js'
 import { decodeJournal, encodeRecord, JOURNAL_HEADER } from '../../src/embedded/state-journal/records.js'
 import { StateMap } from '../../src/embedded/state-map.js'
 import { useHarness } from './harness.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 const h = useHarness()
 let dir: string

@@ -9,10 +9,10 @@ import { registerWorker, type IIIClient } from 'iii-sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
-import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { pollUntil } from '../support/poll.js'
 import { freePort } from '../support/processes.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 const SDK = {
   otel: { enabled: false },

@@ -10,11 +10,11 @@ import { LOG } from '../../src/core/messages.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { CachedStateStore, REGISTRY_CHANGED_PREFIX } from '../../src/engine/registry-cache.js'
 import { StateStore } from '../../src/engine/state-store.js'
-import { HANDLERS } from '../../src/functions/index.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { pollUntil } from '../support/poll.js'
 import { SDK_OPTIONS as SDK } from '../support/sdk-client.js'
 import { captureLogger, type CapturedLog } from '../support/temp-tree.js'
+import { HANDLERS } from '../support/handlers.js'
 
 const WAIT = { timeoutMs: 15_000, intervalMs: 20 }
 

@@ -21,11 +21,11 @@ import { promptNotFound, skillNotFound } from '../../src/core/messages.js'
 import { formatTimestamp } from '../../src/core/time.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
 import type { CachedStateStore } from '../../src/engine/registry-cache.js'
-import { EXTENSION_HANDLERS, HANDLERS } from '../../src/functions/index.js'
-import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { pollUntil } from '../support/poll.js'
 import { SDK_OPTIONS as SDK } from '../support/sdk-client.js'
+import { silentLogger } from '../support/silent-logger.js'
+import { EXTENSION_HANDLERS, HANDLERS } from '../support/handlers.js'
 
 const MAX_STALENESS_MS = 200
 const WRITES = 250

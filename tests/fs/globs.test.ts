@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { absolutePattern, comparePaths, expandGlob } from '../../src/fs/globs.js'
-import { silentLogger } from '../../src/logger.js'
 import { captureLogger, makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 let root: string
 beforeEach(async () => {

@@ -2,8 +2,8 @@ import { truncate } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expandPromptGlobs } from '../../src/fs/prompt-files.js'
-import { silentLogger } from '../../src/logger.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 let root: string
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { silentLogger } from '../../src/logger.js'
 import { expandSkillGlobs } from '../../src/fs/skill-files.js'
 import { captureLogger, makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 let root: string
 beforeEach(async () => {

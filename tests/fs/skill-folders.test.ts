@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatTimestamp } from '../../src/core/time.js'
 import { expandSkillGlobs } from '../../src/fs/skill-files.js'
 import { logFsHealth } from '../../src/fs/boot-diagnostics.js'
-import { silentLogger } from '../../src/logger.js'
 import { captureLogger, makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 let root: string
 beforeEach(async () => {

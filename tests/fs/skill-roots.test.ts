@@ -2,8 +2,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { scanFs } from '../../src/fs/boot-diagnostics.js'
 import { skillRootPatterns } from '../../src/fs/skill-roots.js'
-import { silentLogger } from '../../src/logger.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 const skill = (name: string) => `---\nname: ${name}\ndescription: d\n---\n`
 const scan = (skills: string[], roots: string[], base = '/') => scanFs({ skills, prompts: [], skill_roots: roots }, base, silentLogger())

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { HANDLERS } from '../../src/functions/index.js'
 import { FUNCTIONS } from '../../src/schemas/functions.js'
 import { fakeDeps } from './fake-deps.js'
+import { HANDLERS } from '../support/handlers.js'
 
 describe('HANDLERS', () => {
   it('has one handler per registered function id, in registration order', () => {

@@ -10,11 +10,11 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG, type SkillsConfig } from '../../src/core/config-types.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../src/embedded/index.js'
-import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { SKILLS_DIR, startTestEnvironment, type TestEnvironment } from '../support/engine.js'
 import { pollUntil } from '../support/poll.js'
 import { SDK_OPTIONS } from '../support/sdk-client.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 let env: TestEnvironment
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { contentStamp } from '../../src/core/content-stamp.js'
-import { mergeById, skillSummaries, stampedSkillSummaries, summaryStamp, withoutStateIds } from '../../src/functions/skill-sources.js'
+import { mergeById, skillSummaries, stampedSkillSummaries, withoutStateIds, type SkillSummary } from '../../src/functions/skill-sources.js'
+
+const summaryStamp = (summary: SkillSummary) => summary.stamp
 import { fakeDeps } from './fake-deps.js'
 
 describe('mergeById', () => {

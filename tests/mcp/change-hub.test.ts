@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChangeHub, isWatchedUri, type ChangeNotification, type HubSession } from '../../src/mcp/change-hub.js'
 import { skillIdsOf } from '../../src/mcp/change-feed.js'
-import { silentLogger } from '../../src/logger.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 /** What the views answer now; tests mutate it and signal the hub. */
 interface World {

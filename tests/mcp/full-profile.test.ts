@@ -9,12 +9,12 @@ import { EmptyResultSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMcpFront, startMcpHttp, type McpFront, type McpHttpServer } from '../../src/mcp/index.js'
-import { silentLogger } from '../../src/logger.js'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
 import { fakeBackend } from './fake-backend.js'
 import { post, request } from './http.js'
 import { INDEX_TEXT, PROMPTS, RESOURCES, TEMPLATES, skillsBackend } from './skills-envelopes.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 const ACCEPT = { accept: 'application/json, text/event-stream' }
 const INITIALIZE_PARAMS = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } }

@@ -2,7 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChangeHub } from '../../src/mcp/change-hub.js'
 import { McpSession } from '../../src/mcp/session.js'
-import { silentLogger } from '../../src/logger.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 const LIST = { method: 'notifications/resources/list_changed' } as const
 const PROMPTS = { method: 'notifications/prompts/list_changed' } as const

@@ -9,10 +9,11 @@ import {
 } from '../../src/core/limits.js'
 import * as msg from '../../src/core/messages.js'
 import { StateStore } from '../../src/engine/state-store.js'
-import { inFlightCount, invokeBounded } from '../../src/functions/bounded-invoke.js'
+import { invokeBounded } from '../../src/functions/bounded-invoke.js'
 import type { Deps } from '../../src/functions/deps.js'
 import { fetchSkills } from '../../src/functions/fetch.js'
 import { guardResponse, truncateUnits } from '../../src/functions/response-guard.js'
+import { inFlightCount } from '../support/in-flight.js'
 
 /** Deps for code paths that only trigger functions (sections, prompt handlers). */
 function invokeOnlyDeps(invoke: Deps['invoke']): Deps {

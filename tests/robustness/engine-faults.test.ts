@@ -7,8 +7,8 @@ import '../support/no-unhandled.js'
 import { INDEX_RESOURCE } from '../../src/core/envelopes.js'
 import { MAX_PAYLOAD_BYTES } from '../../src/core/limits.js'
 import * as msg from '../../src/core/messages.js'
-import { inFlightCount } from '../../src/functions/bounded-invoke.js'
 import { BIG_BODY, MiB, nestedJson, seedBaseline } from './fixtures.js'
+import { inFlightCount } from '../support/in-flight.js'
 import {
   expectRegistryUnchanged, RawFunctionWorker, SDK_OPTIONS, sleep, startRobustEnv, subscribe, waitFor, waitUntilServing,
   type RobustEnv,

@@ -3,9 +3,9 @@ import '../support/no-unhandled.js'
 import { HARD_FLOOR_PREFIXES } from '../../src/core/hidden.js'
 import { MAX_IN_FLIGHT_PER_FUNCTION } from '../../src/core/limits.js'
 import * as msg from '../../src/core/messages.js'
-import { inFlightCount } from '../../src/functions/bounded-invoke.js'
 import { ECHO_HANDLER, seedBaseline } from './fixtures.js'
 import { expectRegistryUnchanged, sleep, startRobustEnv, type RobustEnv } from './harness.js'
+import { inFlightCount } from '../support/in-flight.js'
 
 let env: RobustEnv
 let invoked: MockInstance<(functionId: string, payload: unknown) => Promise<unknown>>

@@ -17,10 +17,10 @@ import { expect } from 'vitest'
 import { WebSocket } from 'ws'
 import { DEFAULT_CONFIG, type SkillsConfig } from '../../src/core/config-types.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
-import { silentLogger } from '../../src/logger.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 import { handlerErrorText } from '../support/invocation-error.js'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { silentLogger } from '../support/silent-logger.js'
 
 export const SDK_OPTIONS = {
   otel: { enabled: false },

@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startHttpTriggerListener, type EmbeddedEngine } from '../../../src/embedded/index.js'
 import { startMcpHttp } from '../../../src/mcp/index.js'
 import { engineBackend } from '../../../src/embedded-mode.js'
-import { silentLogger } from '../../../src/logger.js'
 import { pollUntil } from '../../support/poll.js'
 import { useHarness } from '../harness.js'
+import { silentLogger } from '../../support/silent-logger.js'
 
 const h = useHarness()
 
