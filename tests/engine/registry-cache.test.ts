@@ -13,11 +13,11 @@ import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { CachedStateStore, REGISTRY_CHANGED_PREFIX, sdkConnectionId } from '../../src/engine/registry-cache.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
+import { HANDLERS } from '../support/handlers.js'
 import { pollUntil } from '../support/poll.js'
-
 import { SDK_OPTIONS as SDK } from '../support/sdk-client.js'
 import { silentLogger } from '../support/silent-logger.js'
-import { HANDLERS } from '../support/handlers.js'
+
 const WAIT = { timeoutMs: 15_000, intervalMs: 50 }
 
 interface SkillList { skills: Array<{ id: string; bytes: number; registered_at: string; origin: string }> }

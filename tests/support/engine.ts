@@ -15,10 +15,11 @@ import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
 
-export const SKILLS_DIR = 'fs-skills'
-export const PROMPTS_DIR = 'fs-prompts'
 import { SDK_OPTIONS } from './sdk-client.js'
 import { silentLogger } from './silent-logger.js'
+
+export const SKILLS_DIR = 'fs-skills'
+export const PROMPTS_DIR = 'fs-prompts'
 const PROBE_ATTEMPTS = 20
 const PROBE_INTERVAL_MS = 250
 
