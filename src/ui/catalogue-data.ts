@@ -3,8 +3,9 @@
  * worker or the MCP front makes), so the page shows exactly what agents are served.
  */
 import { isJsonObject } from '../core/json-object.js'
+import { mapInBatches } from '../fs/batches.js'
 import { brokenLinks, type BrokenLink } from './broken-links.js'
-import { renderSkillMarkdown } from './render-markdown.js'
+import { markdownLinks, renderSkillMarkdown } from './render-markdown.js'
 
 /** Calls a function on the engine (the MCP front's backend). */
 export type Invoke = (functionId: string, data: unknown) => Promise<unknown>
@@ -62,29 +63,18 @@ export async function readCatalogue(invoke: Invoke): Promise<CatalogueSkill[]> {
 
 export async function readSkillView(invoke: Invoke, id: string): Promise<SkillView | undefined> {
   const uri = `iii://${id}`
-  let body: string
-  try {
-    const read = await invoke('skills::resources-read', { uri })
-    const first = arrayAt(read, 'contents')[0]
-    if (typeof first?.text !== 'string') return undefined
-    body = first.text
-  } catch {
-    return undefined
-  }
-  const [catalogue, outline, described] = await Promise.all([
+  const body = await servedBody(invoke, id)
+  if (body === undefined) return undefined
+  const [catalogue, outline, files, described] = await Promise.all([
     readCatalogue(invoke),
     invoke('skill::outline', { uri }).catch(() => undefined),
-    invoke('skill::describe_skill', { name: id.replaceAll('/', '.'), detail: 'full' }).catch(() => undefined),
+    ...describedFiles(invoke, id),
   ])
   const sections = arrayAt(outline, 'sections').flatMap((s) =>
     typeof s.anchor === 'string' && typeof s.heading === 'string' && typeof s.line === 'number'
       ? [{ anchor: s.anchor, heading: s.heading, level: Number(s.level), line: s.line, tokens: Number(s.tokens) }]
       : [])
   const rendered = renderSkillMarkdown(body, new Map(sections.map((s) => [s.line, s.anchor])))
-  const skill = isJsonObject(described) && isJsonObject(described.skill) ? described.skill : undefined
-  const files = Array.isArray(skill?.files)
-    ? skill.files.filter(isJsonObject).map((f) => ({ path: String(f.path), size: Number(f.size), digest: String(f.digest) }))
-    : undefined
   const entry = catalogue.find((s) => s.id === id)
   return {
     id,
@@ -95,11 +85,53 @@ export async function readSkillView(invoke: Invoke, id: string): Promise<SkillVi
     outline: sections.map(({ anchor, heading, level, tokens }) => ({ anchor, heading, level, tokens })),
     files,
     warnings: isJsonObject(described) && Array.isArray(described.warnings) ? described.warnings.map(String) : [],
-    brokenLinks: brokenLinks(rendered.links, {
-      skillIds: new Set(catalogue.map((s) => s.id)),
-      files: files === undefined ? undefined : new Set(files.map((f) => f.path)),
-    }),
+    brokenLinks: brokenLinks(rendered.links, { skillIds: new Set(catalogue.map((s) => s.id)), files: pathsOf(files) }),
   }
+}
+
+/** At most this many skills are checked for broken links in one catalogue-wide pass. */
+export const MAX_LINK_CHECKED_SKILLS = 1000
+
+/** Every skill's links that point nowhere (the first MAX_LINK_CHECKED_SKILLS skills), in id order. */
+export async function readCatalogueLinks(invoke: Invoke): Promise<{ checked: number; of: number; broken: Array<BrokenLink & { id: string }> }> {
+  const catalogue = await readCatalogue(invoke)
+  const skillIds = new Set(catalogue.map((s) => s.id))
+  const checked = catalogue.slice(0, MAX_LINK_CHECKED_SKILLS)
+  const perSkill = await mapInBatches(checked, async ({ id }) => {
+    const body = await servedBody(invoke, id)
+    if (body === undefined) return []
+    const [files] = await Promise.all(describedFiles(invoke, id))
+    return brokenLinks(markdownLinks(body), { skillIds, files: pathsOf(files) }).map((broken) => ({ id, ...broken }))
+  }, LINK_CHECK_CONCURRENCY)
+  return { checked: checked.length, of: catalogue.length, broken: perSkill.flat() }
+}
+
+const LINK_CHECK_CONCURRENCY = 8
+
+// The markdown iii://<id> serves; undefined when it serves none.
+async function servedBody(invoke: Invoke, id: string): Promise<string | undefined> {
+  try {
+    const first = arrayAt(await invoke('skills::resources-read', { uri: `iii://${id}` }), 'contents')[0]
+    return typeof first?.text === 'string' ? first.text : undefined
+  } catch {
+    return undefined
+  }
+}
+
+// [the folder's files (undefined for a skill without a folder), describe_skill's whole answer]
+function describedFiles(invoke: Invoke, id: string): [Promise<SkillView['files']>, Promise<unknown>] {
+  const described = invoke('skill::describe_skill', { name: id.replaceAll('/', '.'), detail: 'full' }).catch(() => undefined)
+  const files = described.then((answer) => {
+    const skill = isJsonObject(answer) && isJsonObject(answer.skill) ? answer.skill : undefined
+    return Array.isArray(skill?.files)
+      ? skill.files.filter(isJsonObject).map((f) => ({ path: String(f.path), size: Number(f.size), digest: String(f.digest) }))
+      : undefined
+  })
+  return [files, described]
+}
+
+function pathsOf(files: SkillView['files']): Set<string> | undefined {
+  return files === undefined ? undefined : new Set(files.map((f) => f.path))
 }
 
 export async function readDiagnostics(invoke: Invoke): Promise<Diagnostics> {

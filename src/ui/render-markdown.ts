@@ -56,6 +56,12 @@ export function renderSkillMarkdown(body: string, anchorsByLine: ReadonlyMap<num
   return { html: sanitizeHtml(markdown.renderer.render(tokens, markdown.options, {}), SANITIZE), links }
 }
 
+/** Every link target in `body` as written (what renderSkillMarkdown reports), without rendering it. */
+export function markdownLinks(body: string): string[] {
+  return markdown.parse(body, {}).flatMap((token) =>
+    token.type !== 'inline' ? [] : (token.children ?? []).filter((c) => c.type === 'link_open').map((c) => String(c.attrGet('href') ?? '')))
+}
+
 function rewriteInline(children: Token[], links: string[]): void {
   for (let i = 0; i < children.length; i++) {
     const token = children[i] as Token

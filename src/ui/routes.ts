@@ -1,6 +1,6 @@
 /**
  * The catalogue page on the embedded HTTP listener: `GET /` (the page), `/_ui/app.js`,
- * `/_ui/app.css`, the JSON it reads (`/_ui/api/catalogue`, `/_ui/api/skill?id=`,
+ * `/_ui/app.css`, the JSON it reads (`/_ui/api/catalogue`, `/_ui/api/links`, `/_ui/api/skill?id=`,
  * `/_ui/api/search?q=`) and `/_ui/events` (server-sent events). Every other request goes to
  * `next` (the engine's `http` triggers), and so does any path an `http` trigger has taken: a
  * trigger bound to `/` wins over the page. Same Origin rule as `/mcp` (src/http/origin.ts).
@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import { isAllowedOrigin } from '../http/origin.js'
 import { readAsset, type Asset } from './assets.js'
-import { readCatalogue, readDiagnostics, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
+import { readCatalogue, readCatalogueLinks, readDiagnostics, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
 import { serveEvents, type ChangeSource } from './events.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 
@@ -48,6 +48,8 @@ export function createUiRoute(options: UiOptions): UiRoute {
         const [skills, diagnostics] = await Promise.all([readCatalogue(invoke), readDiagnostics(invoke)])
         return sendJson(res, 200, { skills, diagnostics })
       }
+      case '/_ui/api/links':
+        return sendJson(res, 200, await readCatalogueLinks(invoke))
       case '/_ui/api/skill': {
         if (param('id') === '') return sendJson(res, 400, { error: 'missing query parameter `id`' })
         const view = await readSkillView(invoke, param('id'))

@@ -105,6 +105,18 @@ describe('the catalogue page in Chromium', () => {
     await page.close()
   })
 
+  it('lists every broken link of the catalogue under the diagnostics', async () => {
+    const page = await openPage()
+    await page.waitForSelector('#links-body .broken-link')
+    expect(await page.$$eval('#links-body .broken-link', (l) => l.map((x) => x.textContent))).toEqual([
+      'broken link in billing: references/nothing.md: no file "references/nothing.md" in the skill folder',
+      'broken link in billing: iii://no/such/skill: no skill has the id "no/such/skill"',
+    ])
+    await page.click('#links-body a')
+    await page.waitForFunction(() => document.querySelector('#reader h2.title')?.textContent === 'billing')
+    await page.close()
+  })
+
   it('shows search results as the user types', async () => {
     const page = await openPage()
     await page.fill('#search', 'refund invoice')

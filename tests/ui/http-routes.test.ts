@@ -45,6 +45,7 @@ describe('the catalogue page over HTTP', () => {
     const found = await (await fetch(`${page}_ui/api/search?q=commit`)).json() as { results: Array<{ id: string }> }
     expect(found.results[0]?.id).toBe('commit-message')
     expect((await fetch(`${page}_ui/nothing`)).status).toBe(404)
+    expect(await (await fetch(`${page}_ui/api/links`)).json()).toEqual({ checked: 4, of: 4, broken: [] })
   })
 
   it('refuses a non-loopback Origin (403) and anything but GET (405), as /mcp does', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderSkillMarkdown } from '../../src/ui/render-markdown.js'
+import { markdownLinks, renderSkillMarkdown } from '../../src/ui/render-markdown.js'
 
 const render = (body: string, anchors: Array<[number, string]> = []) => renderSkillMarkdown(body, new Map(anchors))
 
@@ -34,5 +34,11 @@ describe('renderSkillMarkdown', () => {
     const { html, links } = render('[b](iii://acme/billing#refunds) [f](references/forms.md) [s](#usage)\n')
     expect(html).toBe('<p><a href="#skill:acme/billing#refunds">b</a> <a href="#file:references/forms.md">f</a> <a href="#usage">s</a></p>\n')
     expect(links).toEqual(['iii://acme/billing#refunds', 'references/forms.md', '#usage'])
+  })
+
+  it('finds the same link targets without rendering (the catalogue-wide check)', () => {
+    const body = '# T\n\n[b](iii://acme/billing) and [f](references/forms.md)\n\n- [x](javascript:alert(1)) [w](https://example.com)\n\n```\n[not](a-link.md)\n```\n'
+    expect(markdownLinks(body)).toEqual(['iii://acme/billing', 'references/forms.md', 'https://example.com'])
+    expect(markdownLinks(body)).toEqual(render(body).links)
   })
 })

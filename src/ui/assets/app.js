@@ -76,6 +76,17 @@ async function loadCatalogue() {
   state.catalogue = skills
   renderTree(skills)
   renderDiagnostics(diagnostics)
+  loadLinks().catch((error) => status(String(error.message)))
+}
+
+// Every skill's links that point nowhere: read after the tree, since it reads every skill.
+async function loadLinks() {
+  const { checked, of, broken } = await getJson('/_ui/api/links')
+  const items = broken.map((b) => el('li', { class: 'problem broken-link' },
+    'broken link in ', el('a', { href: `#skill:${b.id}`, text: b.id, onclick: (event) => { event.preventDefault(); openSkill(b.id) } }),
+    `: ${b.link}: ${b.reason}`))
+  const note = checked < of ? el('p', { class: 'hint', text: `links checked in the first ${checked} of ${of} skills` }) : undefined
+  $('#links-body').replaceChildren(items.length > 0 ? el('ul', {}, ...items) : el('p', { class: 'hint', text: 'No broken links.' }), ...(note ? [note] : []))
 }
 
 async function search(query) {
