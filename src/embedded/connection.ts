@@ -5,9 +5,11 @@
  * send and sending).
  */
 import { randomUUID } from 'node:crypto'
+import { setImmediate } from 'node:timers/promises'
 import type { WebSocket } from 'ws'
 import type { Logger } from 'pino'
 import { LOG_SEND_FAILED } from './messages.js'
+import { frameText } from './raw-json.js'
 
 interface WorkerMetadata {
   name?: string
@@ -20,6 +22,11 @@ interface WorkerMetadata {
   telemetry?: unknown
 }
 
+/** Frames longer than this (in UTF-16 units) are written in fragments of this size. */
+const FRAGMENT_CHARS = 1 << 20
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+
 export type FrameRecorder = (direction: 'in' | 'out', workerId: string, text: string) => void
 
 export class WorkerConnection {
@@ -28,6 +35,8 @@ export class WorkerConnection {
   readonly connectedAtMs = Date.now()
   metadata: WorkerMetadata = {}
   open = true
+  /** Frames sent while a long one is still going out. */
+  private waiting: string[] | undefined
 
   constructor(
     private readonly socket: WebSocket,
@@ -38,9 +47,35 @@ export class WorkerConnection {
 
   send(message: object): void {
     if (!this.open) return
-    const text = JSON.stringify(message)
+    const text = frameText(message)
     this.record?.('out', this.id, text)
-    this.socket.send(text, (err) => {
+    if (this.waiting !== undefined) this.waiting.push(text)
+    else if (text.length <= FRAGMENT_CHARS) this.write(text, true)
+    else void this.writeLong(text)
+  }
+
+  /**
+   * A long frame goes out in fragments, one per turn of the event loop, so the 20 MB `state::list`
+   * of 10,000 skills never holds the engine (and, with `--embedded`, the worker) for tens of ms;
+   * the frames sent meanwhile wait for it, in order.
+   */
+  private async writeLong(first: string): Promise<void> {
+    const waiting: string[] = []
+    this.waiting = waiting
+    for (let text: string | undefined = first; text !== undefined && this.open; text = waiting.shift()) {
+      for (let at = 0; at < text.length && this.open;) {
+        let end = Math.min(at + FRAGMENT_CHARS, text.length)
+        if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--
+        this.write(at === 0 && end === text.length ? text : text.slice(at, end), end === text.length)
+        at = end
+        if (at < text.length) await setImmediate()
+      }
+    }
+    this.waiting = undefined
+  }
+
+  private write(text: string, fin: boolean): void {
+    this.socket.send(text, { fin }, (err) => {
       if (err) this.log.debug({ worker_id: this.id, err: err.message }, LOG_SEND_FAILED)
     })
   }

@@ -13,6 +13,7 @@ import { BuiltinError, type FunctionEntry } from './function-registry.js'
 import type { Caller, Outcome } from './invocations.js'
 import * as msg from './messages.js'
 import type { ErrorBody, InvocationResultMsg, InvokeFunctionMsg } from './protocol.js'
+import { materialize } from './raw-json.js'
 import { DecodeError } from './serde.js'
 import { isJsonObject } from '../core/json-object.js'
 
@@ -126,7 +127,7 @@ export function callInternal(engine: EngineTables, functionId: string, data: unk
     return Promise.reject(toError(functionId, { code: msg.FUNCTION_NOT_FOUND, message: msg.functionNotFound(functionId) }))
   }
   if (entry.kind === 'builtin') {
-    return Promise.resolve(runBuiltin(entry, data)).then((o) => (o.ok ? o.result : Promise.reject(toError(functionId, o.error))))
+    return Promise.resolve(runBuiltin(entry, data)).then((o) => (o.ok ? materialize(o.result) : Promise.reject(toError(functionId, o.error))))
   }
   return new Promise((resolve, reject) => {
     const id = randomUUID()

@@ -1,34 +1,40 @@
 /**
  * The embedded engine's state in memory, the `kv` adapter's data model: scope → key → JSON value,
- * keys in first-insertion order (overwriting keeps the position; spec §3). Scopes emptied by
- * deletes stay listed, as in the engine's in-memory store. Values are cloned in and out so
- * in-process callers cannot alias them. Durability is the state journal's job (state-journal/).
+ * keys in first-insertion order (overwriting keeps the position; protocol §3). Scopes emptied by
+ * deletes stay listed, as in the engine's in-memory store. Each value is kept as its JSON text: a
+ * read parses a fresh copy (in-process callers cannot alias what is stored), and a listing joins
+ * the texts into the reply without serialising anything (raw-json.ts). Durability is the state
+ * journal's job (state-journal/).
  */
+import { RawJson } from './raw-json.js'
 import { compareUtf8 } from './rust-order.js'
 
 export type Found = { value: unknown } | undefined
 
 export type StateSnapshot = Array<[scope: string, entries: Array<[key: string, value: unknown]>]>
 
+/** A value's JSON text; undefined for `undefined` (no JSON text), which lists as `null`. */
+type Stored = string | undefined
+
 export class StateMap {
-  private readonly scopes = new Map<string, Map<string, unknown>>()
+  private readonly scopes = new Map<string, Map<string, Stored>>()
 
   get(scope: string, key: string): Found {
     const s = this.scopes.get(scope)
-    return s?.has(key) ? { value: structuredClone(s.get(key)) } : undefined
+    return s?.has(key) ? { value: parse(s.get(key)) } : undefined
   }
 
   set(scope: string, key: string, value: unknown): Found {
     const s = this.scope(scope)
-    const old: Found = s.has(key) ? { value: s.get(key) } : undefined
-    s.set(key, structuredClone(value))
+    const old: Found = s.has(key) ? { value: parse(s.get(key)) } : undefined
+    s.set(key, JSON.stringify(value))
     return old
   }
 
   delete(scope: string, key: string): Found {
     const s = this.scopes.get(scope)
     if (!s?.has(key)) return undefined
-    const old = { value: s.get(key) }
+    const old = { value: parse(s.get(key)) }
     s.delete(key)
     return old
   }
@@ -38,8 +44,11 @@ export class StateMap {
     this.scope(scope)
   }
 
-  list(scope: string): unknown[] {
-    return [...(this.scopes.get(scope)?.values() ?? [])].map((v) => structuredClone(v))
+  /** The scope's values in key order, as one JSON array text. */
+  list(scope: string): RawJson {
+    const texts: string[] = []
+    for (const text of this.scopes.get(scope)?.values() ?? []) texts.push(text ?? 'null')
+    return new RawJson(`[${texts.join(',')}]`)
   }
 
   groups(): string[] {
@@ -48,15 +57,16 @@ export class StateMap {
 
   /** Live entries by scope, scopes emptied by deletes left out (they are not persisted). */
   snapshot(): StateSnapshot {
-    return [...this.scopes].filter(([, entries]) => entries.size > 0).map(([scope, entries]) => [scope, [...entries]])
+    return [...this.scopes].filter(([, entries]) => entries.size > 0)
+      .map(([scope, entries]) => [scope, [...entries].map(([key, text]) => [key, parse(text)])])
   }
 
-  load(snapshot: StateSnapshot): void {
-    this.scopes.clear()
-    for (const [scope, entries] of snapshot) this.scopes.set(scope, new Map(entries))
+  /** Forgets the scopes deletes emptied, as a restart of the engine's file store does. */
+  dropEmptyScopes(): void {
+    for (const [scope, entries] of this.scopes) if (entries.size === 0) this.scopes.delete(scope)
   }
 
-  private scope(scope: string): Map<string, unknown> {
+  private scope(scope: string): Map<string, Stored> {
     let s = this.scopes.get(scope)
     if (s === undefined) {
       s = new Map()
@@ -64,4 +74,8 @@ export class StateMap {
     }
     return s
   }
+}
+
+function parse(text: Stored): unknown {
+  return text === undefined ? undefined : JSON.parse(text)
 }

@@ -59,7 +59,7 @@ export class StateJournal {
         if (m.op === 'set') map.set(m.scope, m.key, m.value)
         else map.delete(m.scope, m.key)
       }
-      map.load(map.snapshot()) // scopes emptied by deletes are not kept across a restart, as in the engine's file store
+      map.dropEmptyScopes() // as in the engine's file store
       const handle = await open(path, 'a')
       const journal = new StateJournal(path, handle, loaded.bytes, map, lock, log, options.minCompactionBytes ?? MIN_COMPACTION_BYTES)
       for (const m of loaded.mutations) journal.track(m, m.op === 'set' ? encodeRecord(m).length : 0)
