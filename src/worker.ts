@@ -10,6 +10,7 @@ import type { Logger } from 'pino'
 import { performance } from 'node:perf_hooks'
 import { cacheConfig, type LoadedConfig, type SkillsConfig } from './core/config-types.js'
 import { LOG } from './core/messages.js'
+import { decodeLargeResultsInSlices } from './engine/large-results.js'
 import { CachedStateStore, sdkConnectionId } from './engine/registry-cache.js'
 import { registerRpcEndpoint } from './functions/rpc-endpoint.js'
 import { StateStore } from './engine/state-store.js'
@@ -45,6 +46,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const log = options.log
   skipUnrecordedTracePayloads(otelEnabled(options.sdk?.otel?.enabled))
   const iii = registerWorker(options.url, { workerName: 'skills', ...options.sdk })
+  decodeLargeResultsInSlices(iii)
   const state = stateStore(iii, config, log)
   const deps: Deps = {
     config,

@@ -9,7 +9,7 @@ import { setImmediate } from 'node:timers/promises'
 import type { WebSocket } from 'ws'
 import type { Logger } from 'pino'
 import { LOG_SEND_FAILED } from './messages.js'
-import { frameText } from './raw-json.js'
+import { frameJson, fragments } from './raw-json.js'
 
 interface WorkerMetadata {
   name?: string
@@ -22,10 +22,8 @@ interface WorkerMetadata {
   telemetry?: unknown
 }
 
-/** Frames longer than this (in UTF-16 units) are written in fragments of this size. */
-const FRAGMENT_CHARS = 1 << 20
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+/** Frames longer than this are written in fragments of this many bytes. */
+const FRAGMENT_BYTES = 1 << 20
 
 export type FrameRecorder = (direction: 'in' | 'out', workerId: string, text: string) => void
 
@@ -36,7 +34,7 @@ export class WorkerConnection {
   metadata: WorkerMetadata = {}
   open = true
   /** Frames sent while a long one is still going out. */
-  private waiting: string[] | undefined
+  private waiting: Array<string | readonly Buffer[]> | undefined
 
   constructor(
     private readonly socket: WebSocket,
@@ -47,11 +45,11 @@ export class WorkerConnection {
 
   send(message: object): void {
     if (!this.open) return
-    const text = frameText(message)
-    this.record?.('out', this.id, text)
-    if (this.waiting !== undefined) this.waiting.push(text)
-    else if (text.length <= FRAGMENT_CHARS) this.write(text, true)
-    else void this.writeLong(text)
+    const json = frameJson(message)
+    if (this.record !== undefined) this.record('out', this.id, typeof json === 'string' ? json : Buffer.concat(json).toString('utf8'))
+    if (this.waiting !== undefined) this.waiting.push(json)
+    else if (typeof json === 'string' && json.length <= FRAGMENT_BYTES / 3) this.write(json, true)
+    else void this.writeLong(json)
   }
 
   /**
@@ -59,23 +57,25 @@ export class WorkerConnection {
    * of 10,000 skills never holds the engine (and, with `--embedded`, the worker) for tens of ms;
    * the frames sent meanwhile wait for it, in order.
    */
-  private async writeLong(first: string): Promise<void> {
-    const waiting: string[] = []
+  private async writeLong(first: string | readonly Buffer[]): Promise<void> {
+    const waiting: Array<string | readonly Buffer[]> = []
     this.waiting = waiting
-    for (let text: string | undefined = first; text !== undefined && this.open; text = waiting.shift()) {
-      for (let at = 0; at < text.length && this.open;) {
-        let end = Math.min(at + FRAGMENT_CHARS, text.length)
-        if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--
-        this.write(at === 0 && end === text.length ? text : text.slice(at, end), end === text.length)
-        at = end
-        if (at < text.length) await setImmediate()
+    for (let json: string | readonly Buffer[] | undefined = first; json !== undefined && this.open; json = waiting.shift()) {
+      const parts = fragments(typeof json === 'string' ? [Buffer.from(json)] : json, FRAGMENT_BYTES)
+      let next = parts.next()
+      while (!next.done && this.open) {
+        const fragment = next.value
+        next = parts.next()
+        this.write(fragment, next.done === true)
+        if (!next.done) await setImmediate()
       }
     }
     this.waiting = undefined
   }
 
-  private write(text: string, fin: boolean): void {
-    this.socket.send(text, { fin }, (err) => {
+  /** A text frame, or a fragment of one (a string is sent whole). */
+  private write(data: string | Buffer, fin: boolean): void {
+    this.socket.send(data, { fin, binary: false }, (err) => {
       if (err) this.log.debug({ worker_id: this.id, err: err.message }, LOG_SEND_FAILED)
     })
   }

@@ -1,9 +1,9 @@
 /**
  * The embedded engine's state in memory, the `kv` adapter's data model: scope → key → JSON value,
  * keys in first-insertion order (overwriting keeps the position; protocol §3). Scopes emptied by
- * deletes stay listed, as in the engine's in-memory store. Each value is kept as its JSON text: a
- * read parses a fresh copy (in-process callers cannot alias what is stored), and a listing joins
- * the texts into the reply without serialising anything (raw-json.ts). Durability is the state
+ * deletes stay listed, as in the engine's in-memory store. Each value is kept as its JSON text in
+ * UTF-8: a read parses a fresh copy (in-process callers cannot alias what is stored), and a listing
+ * hands the stored bytes to the reply without serialising or copying anything (raw-json.ts). Durability is the state
  * journal's job (state-journal/).
  */
 import { RawJson } from './raw-json.js'
@@ -13,8 +13,8 @@ export type Found = { value: unknown } | undefined
 
 export type StateSnapshot = Array<[scope: string, entries: Array<[key: string, value: unknown]>]>
 
-/** A value's JSON text; undefined for `undefined` (no JSON text), which lists as `null`. */
-type Stored = string | undefined
+/** A value's JSON text in UTF-8; undefined for `undefined` (no JSON text), which lists as `null`. */
+type Stored = Buffer | undefined
 
 export class StateMap {
   private readonly scopes = new Map<string, Map<string, Stored>>()
@@ -27,7 +27,8 @@ export class StateMap {
   set(scope: string, key: string, value: unknown): Found {
     const s = this.scope(scope)
     const old: Found = s.has(key) ? { value: parse(s.get(key)) } : undefined
-    s.set(key, JSON.stringify(value))
+    const text = JSON.stringify(value) as string | undefined
+    s.set(key, text === undefined ? undefined : Buffer.from(text))
     return old
   }
 
@@ -44,11 +45,15 @@ export class StateMap {
     this.scope(scope)
   }
 
-  /** The scope's values in key order, as one JSON array text. */
+  /** The scope's values in key order, as the pieces of one JSON array text. */
   list(scope: string): RawJson {
-    const texts: string[] = []
-    for (const text of this.scopes.get(scope)?.values() ?? []) texts.push(text ?? 'null')
-    return new RawJson(`[${texts.join(',')}]`)
+    const pieces = [OPEN]
+    for (const text of this.scopes.get(scope)?.values() ?? []) {
+      if (pieces.length > 1) pieces.push(COMMA)
+      pieces.push(text ?? NULL)
+    }
+    pieces.push(CLOSE)
+    return new RawJson(pieces)
   }
 
   groups(): string[] {
@@ -77,5 +82,7 @@ export class StateMap {
 }
 
 function parse(text: Stored): unknown {
-  return text === undefined ? undefined : JSON.parse(text)
+  return text === undefined ? undefined : JSON.parse(text.toString('utf8'))
 }
+
+const [OPEN, COMMA, CLOSE, NULL] = ['[', ',', ']', 'null'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer, Buffer]

@@ -8,7 +8,7 @@
  * files by reading them. Concurrent calls share one refresh; a call that arrives while one runs
  * waits for the next, which reads the sources after the call began (E3). A refresh replaces each
  * skill in one synchronous step (never absent between two versions) and lets other calls run every
- * APPLY_SLICE skills or APPLY_SLICE_MS of indexing, whichever comes first, so a first build over 10,000 skills does not stall the worker (E8.3).
+ * APPLY_SLICE skills or SLICE_MS of indexing, whichever comes first, so a first build over 10,000 skills does not stall the worker (E8.3).
  *
  * The index (core/inverted-index.ts) keeps terms and postings only: no document and no stored
  * field. A result's title, description and snippet come from the body read when the result is
@@ -29,7 +29,7 @@ import { readBody } from '../fs/entry-body.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
-import { inSlices } from './time-slices.js'
+import { inSlices, SLICE_MS } from '../core/time-slices.js'
 import { stampedSkillSummaries, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
 import type { Entry, FsEntry, SearchIndex, SearchMatch } from './search-port.js'
@@ -47,8 +47,6 @@ const MAX_SINGLE_READS = 64
 const READ_CONCURRENCY = 16
 /** Skills indexed between two turns of the event loop, at most. */
 const APPLY_SLICE = 200
-/** Indexing time between two turns of the event loop, at most (E8.3: no other call waits more than 50 ms). */
-const APPLY_SLICE_MS = 15
 
 /** Queries of more words than this match whole words and the last word's prefix only. */
 const MAX_FUZZY_QUERY_TERMS = 3
@@ -201,7 +199,7 @@ class SkillSearchIndex implements SearchIndex {
     for (const id of removed) this.forget(id)
     let sliceStart = performance.now()
     for (let i = 0; i < loaded.length; i++) {
-      if ((i > 0 && i % APPLY_SLICE === 0) || performance.now() - sliceStart > APPLY_SLICE_MS) {
+      if ((i > 0 && i % APPLY_SLICE === 0) || performance.now() - sliceStart > SLICE_MS) {
         await setImmediate()
         sliceStart = performance.now()
       }
@@ -241,7 +239,7 @@ class SkillSearchIndex implements SearchIndex {
       // body it returned until the next write.
       const byId = new Map<string, StoredSkillRow>()
       const values = extractStateEntries(await this.deps.invoke('state::list', { scope }))
-      await inSlices(values, APPLY_SLICE_MS, (value) => {
+      await inSlices(values, (value) => {
         for (const row of decodeSkillRows([value])) byId.set(row.id, row)
       })
       rows = ids.map((id) => byId.get(id))
@@ -253,7 +251,7 @@ class SkillSearchIndex implements SearchIndex {
     }
     // A stamp per body (a SHA-256) takes about 25 ms for 10,000: in slices, like the indexing.
     const loaded: Loaded[] = []
-    await inSlices(ids, APPLY_SLICE_MS, (id, i) => {
+    await inSlices(ids, (id, i) => {
       const row = rows[i]
       loaded.push(row === undefined ? { id, entry: { origin: 'state', stamp: '' } } : { id, entry: { origin: 'state', stamp: contentStamp(row.skill) }, body: row.skill })
     })

@@ -19,7 +19,7 @@ import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/skill-files.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
-import { inSlices } from './time-slices.js'
+import { inSlices } from '../core/time-slices.js'
 
 const STATE_IDS = new MemoKey<Set<string>>('state ids')
 
@@ -68,16 +68,13 @@ export async function readSkillSources(deps: Deps): Promise<SkillSources> {
   return { state, fs: withoutStateIds(snapshot.skills, state), snapshot }
 }
 
-/** Summarising yields to other calls after this long (10,000 rows take about 100 ms: E8.3). */
-const SUMMARY_SLICE_MS = 10
-
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
 async function summarize(values: unknown[], stamped: boolean): Promise<SkillSummary[]> {
   const rows: StoredSkillRow[] = []
-  await inSlices(values, SUMMARY_SLICE_MS, (value) => rows.push(...decodeSkillRows([value])))
+  await inSlices(values, (value) => rows.push(...decodeSkillRows([value])))
   rows.sort((a, b) => compareUtf8(a.id, b.id))
   const summaries: SkillSummary[] = []
-  await inSlices(rows, SUMMARY_SLICE_MS, (row) => summaries.push(summaryOf(row, stamped)))
+  await inSlices(rows, (row) => summaries.push(summaryOf(row, stamped)))
   return summaries
 }
 

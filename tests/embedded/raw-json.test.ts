@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { frameText, materialize, RawJson } from '../../src/embedded/raw-json.js'
+import { fragments, frameText, materialize, RawJson } from '../../src/embedded/raw-json.js'
+
+const raw = (...texts: string[]) => new RawJson(texts.map((text) => Buffer.from(text)))
 import { StateMap } from '../../src/embedded/state-map.js'
 
 const values: unknown[] = [{ id: 'a', skill: '# A\n"quoted" \u2028 é' }, [1, 2.5, null], 'text', 0, true, null, { nested: { deep: [{}] } }]
@@ -7,15 +9,33 @@ const values: unknown[] = [{ id: 'a', skill: '# A\n"quoted" \u2028 é' }, [1, 2.
 describe('RawJson results', () => {
   it('writes a frame with a raw result exactly as JSON.stringify writes the frame with the value', () => {
     for (const value of values) {
-      const frame = { type: 'invocationresult', invocation_id: 'i-1', function_id: 'state::list', result: new RawJson(JSON.stringify(value)) }
+      const frame = { type: 'invocationresult', invocation_id: 'i-1', function_id: 'state::list', result: raw(JSON.stringify(value)) }
       expect(frameText(frame)).toBe(JSON.stringify({ ...frame, result: value }))
     }
-    expect(frameText({ result: new RawJson('[1]') })).toBe('{"result":[1]}')
+    expect(frameText({ result: raw('[1]') })).toBe('{"result":[1]}')
     expect(frameText({ type: 'x', result: 3 })).toBe('{"type":"x","result":3}')
   })
 
+  it('splices a result given as many pieces', () => {
+    const frame = { type: 't', result: raw('[', '{"a":1}', ',', '"b"', ']') }
+    expect(frameText(frame)).toBe('{"type":"t","result":[{"a":1},"b"]}')
+  })
+
+  it('cuts pieces into fragments of the size in bytes, across and within pieces', () => {
+    const pieces = ['ab', 'cdefg', '', 'h', 'x😀y', 'z'.repeat(9)].map((text) => Buffer.from(text))
+    const bytes = Buffer.concat(pieces)
+    for (const size of [1, 2, 3, 5, 7, 100]) {
+      const cut = [...fragments(pieces, size)]
+      expect(Buffer.concat(cut).equals(bytes)).toBe(true)
+      for (const fragment of cut.slice(0, -1)) expect(fragment.length).toBe(size)
+      expect(cut.at(-1)!.length).toBeGreaterThan(0)
+      expect(cut.at(-1)!.length).toBeLessThanOrEqual(size)
+    }
+    expect([...fragments([], 4)]).toEqual([])
+  })
+
   it('gives callers in this process the value, never the raw text', () => {
-    expect(materialize(new RawJson('{"a":[1,"b"]}'))).toEqual({ a: [1, 'b'] })
+    expect(materialize(raw('{"a":[1,', '"b"]}'))).toEqual({ a: [1, 'b'] })
     const plain = { a: 1 }
     expect(materialize(plain)).toBe(plain)
   })
