@@ -1,5 +1,5 @@
 /**
- * The MCP front of a process: the change feed (full profile), the HTTP listener and/or stdio,
+ * The MCP front of a process: the change feed (full profile, or the catalogue page), the HTTP listener and/or stdio,
  * started together over one backend and closed together. The change feed registers on
  * `feed.client` when the caller already has a client on the engine, else on a client of its own
  * connected to `feed.url`.
@@ -43,8 +43,9 @@ export interface RunningFront {
 
 export async function startFront(params: FrontParams): Promise<RunningFront> {
   const { options, log } = params
-  const full = options.mcpProfile === 'full'
-  const ownClient = full && 'url' in params.feed ? registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK }) : undefined
+  // The change feed serves full-profile sessions and the catalogue page, whatever the profile.
+  const live = options.mcpProfile === 'full' || (options.ui && params.http)
+  const ownClient = live && 'url' in params.feed ? registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK }) : undefined
   const feedClient = 'client' in params.feed ? params.feed.client : ownClient
   const serverVersion = packageVersion()
   const front = createMcpFront({
@@ -52,7 +53,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
     profile: options.mcpProfile,
     log,
     serverVersion,
-    feed: full && feedClient ? { iii: feedClient, scopes: params.config.scopes } : undefined,
+    feed: live && feedClient ? { iii: feedClient, scopes: params.config.scopes } : undefined,
   })
   let http: McpHttpServer | undefined
   let stdio: McpStdioServer | undefined
@@ -74,7 +75,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         changes: front.hub,
         route: options.ui ? createUiRoute({
           invoke: params.backend.invoke,
-          changes: front.hub,
+          changes: front.changes,
           taken: (method, path) => params.routeTaken?.(method, path) ?? false,
           next: params.route ?? notFoundRoute,
           log,

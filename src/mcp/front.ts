@@ -1,7 +1,8 @@
 /**
  * The MCP front one process runs, whatever its transports: the method table's shared context and,
- * for the full profile, the change hub fed by a change feed on an iii client. The stdio server and
- * the HTTP listener of one process share it, so both see the same notifications.
+ * when a change feed is given, the change hub it feeds. The stdio server and the HTTP listener of
+ * one process share it, so both see the same notifications. Full-profile sessions get the hub; on
+ * the bridge profile (no notifications, as v0.5.8) only the catalogue page listens to it.
  */
 import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
@@ -16,14 +17,16 @@ export interface McpFrontOptions {
   profile: McpProfile
   log: Logger
   serverVersion: string
-  /** Full profile: the client the change feed registers on, and the scopes it watches. */
+  /** The client the change feed registers on, and the scopes it watches (the bridge profile has a hub only with one). */
   feed?: { iii: IIIClient; scopes: FeedScopes }
 }
 
 export interface McpFront {
   ctx: SharedContext
-  /** Set for the full profile. */
+  /** What full-profile sessions are notified from; undefined on the bridge profile. */
   hub: ChangeHub | undefined
+  /** The change hub whatever the profile (the catalogue page's live updates). */
+  changes: ChangeHub | undefined
   close(): void
 }
 
@@ -34,8 +37,10 @@ export function createMcpFront(options: McpFrontOptions): McpFront {
     serverVersion: options.serverVersion,
     profile: options.profile,
   }
-  if (options.profile !== 'full') return { ctx, hub: undefined, close: () => undefined }
-  const hub = new ChangeHub((method, params) => dispatch(method, params, ctx), ctx.log)
+  if (options.profile !== 'full' && options.feed === undefined) return { ctx, hub: undefined, changes: undefined, close: () => undefined }
+  // The hub compares what a full-profile client would read, whichever profile the sessions speak.
+  const fullCtx: SharedContext = { ...ctx, profile: 'full' }
+  const hub = new ChangeHub((method, params) => dispatch(method, params, fullCtx), ctx.log)
   if (options.feed !== undefined) bindChangeFeed(options.feed.iii, hub, options.feed.scopes, ctx.log)
-  return { ctx, hub, close: () => hub.close() }
+  return { ctx, hub: options.profile === 'full' ? hub : undefined, changes: hub, close: () => hub.close() }
 }

@@ -29,7 +29,7 @@ const KEEP_ALIVE_MS = 15_000
 const LIST_CHANGED = 'notifications/resources/list_changed'
 const UPDATED = 'notifications/resources/updated'
 
-/** `changes` is undefined on the bridge profile, which has no change hub: the stream then only says `ready`. */
+/** Without a change hub (none was started) the stream only says `ready`. */
 export async function serveEvents(req: IncomingMessage, res: ServerResponse, changes: ChangeSource | undefined, watch: string | undefined): Promise<void> {
   const watched = watch === undefined || watch === '' ? undefined : `iii://${watch}`
   const session: UiSession = {

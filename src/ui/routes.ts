@@ -17,7 +17,7 @@ type UiRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<voi
 
 interface UiOptions {
   invoke: Invoke
-  /** The MCP front's change hub; undefined on the bridge profile (no live updates). */
+  /** The MCP front's change hub (on either profile). */
   changes: ChangeSource | undefined
   /** Whether an `http` trigger serves this method and path (it then gets the request). */
   taken(method: string, path: string): boolean

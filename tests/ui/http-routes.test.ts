@@ -80,3 +80,62 @@ describe('--no-ui', () => {
     await skills.stop()
   })
 })
+
+describe('--mcp-profile bridge', () => {
+  it('keeps the page live: the event stream announces a new skill and an edit of the watched one', async () => {
+    const bridge = await spawnEmbeddedSkills(['--config', DEMO_CONFIG, '--mcp-profile', 'bridge'])
+    const events = new AbortController()
+    try {
+      const register = (skill: string) => bridge.sdk.iii.trigger({ function_id: 'skills::register', payload: { id: 'live-bridge', skill }, timeoutMs: 5000 })
+      await register('# Live on the bridge\n\nFirst version.')
+      const response = await fetch(new URL('/_ui/events?watch=live-bridge', bridge.mcpUrl), { signal: events.signal })
+      expect(response.headers.get('content-type')).toBe('text/event-stream')
+      const seen = eventNames(response.body!)
+      expect(await seen.next()).toBe('ready')
+      await register('# Live on the bridge\n\nSecond version.')
+      expect(await seen.next()).toBe('skill')
+      await bridge.sdk.iii.trigger({ function_id: 'skills::register', payload: { id: 'another-bridge', skill: '# Another' }, timeoutMs: 5000 })
+      expect(await seen.next()).toBe('catalogue')
+      // The sessions still speak v0.5.8: no change notifications, and the feed's functions are no tools.
+      const tools = await mcpPost(bridge.mcpUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list' }) as { result: { tools: Array<{ name: string }> } }
+      expect(tools.result.tools.some((tool) => tool.name.startsWith('mcp'))).toBe(false)
+      const init = await mcpPost(bridge.mcpUrl, { jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } }) as { result: { capabilities: object } }
+      expect(JSON.stringify(init.result.capabilities)).not.toContain('listChanged')
+    } finally {
+      events.abort()
+      await bridge.sdk.close()
+      await bridge.skills.stop()
+    }
+  }, 60_000)
+})
+
+/** The names of the server-sent events on `body`, one `next()` each (5 s at most). */
+function eventNames(body: ReadableStream<Uint8Array>): { next(): Promise<string> } {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader()
+  const names: string[] = []
+  let buffer = ''
+  return {
+    async next() {
+      const deadline = Date.now() + 5000
+      while (names.length === 0) {
+        if (Date.now() > deadline) throw new Error('no event within 5 s')
+        const { value, done } = await reader.read()
+        if (done) throw new Error('the event stream ended')
+        buffer += value
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const name = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1]
+          if (name !== undefined) names.push(name)
+          buffer = buffer.slice(end + 2)
+        }
+      }
+      return names.shift() as string
+    },
+  }
+}
+
+async function mcpPost(mcpUrl: string, body: object): Promise<unknown> {
+  const response = await fetch(mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) })
+  const text = await response.text()
+  return JSON.parse(text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? text))
+}
