@@ -46,8 +46,11 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const log = options.log
   skipUnrecordedTracePayloads(otelEnabled(options.sdk?.otel?.enabled))
   const iii = registerWorker(options.url, { workerName: 'skills', ...options.sdk })
-  decodeLargeResultsInSlices(iii)
-  const state = stateStore(iii, config, log)
+  // Whole-scope reads (`state::list`: 20 MB at 10,000 skills) travel on a connection of their own, so
+  // no call to this worker waits behind one on the socket (E8.3); the reader registers nothing.
+  const reader = registerWorker(options.url, { workerName: STATE_READER_NAME, ...options.sdk, enableMetricsReporting: false })
+  decodeLargeResultsInSlices(reader)
+  const state = stateStore(iii, reader, config, log)
   const deps: Deps = {
     config,
     state,
@@ -58,7 +61,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
     },
     log,
     now: () => new Date(),
-    invoke: (functionId, payload) => iii.trigger({ function_id: functionId, payload, timeoutMs: config.state_timeout_ms }),
+    invoke: (functionId, payload) => (functionId === 'state::list' ? reader : iii).trigger({ function_id: functionId, payload, timeoutMs: config.state_timeout_ms }),
     search: {},
   }
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
@@ -75,9 +78,11 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   return {
     iii,
     deps,
-    shutdown: () => {
+    shutdown: async () => {
       deps.fs.close()
-      return iii.shutdown()
+      // One after the other: the SDK's shutdown tears down process-wide telemetry, which two at once race on.
+      await iii.shutdown()
+      await reader.shutdown()
     },
   }
 }
@@ -88,16 +93,19 @@ function fsIndexEnabled(config: SkillsConfig): boolean {
 }
 
 /** The registry cache (E3) unless the config turns it off; then every call reads state, as upstream. */
-function stateStore(iii: IIIClient, config: SkillsConfig, log: Logger): StateStore {
+function stateStore(iii: IIIClient, reader: IIIClient, config: SkillsConfig, log: Logger): StateStore {
   const cache = cacheConfig(config)
   if (!cache.enabled) {
     log.info(LOG.registryCacheDisabled)
-    return new StateStore(iii, config.state_timeout_ms)
+    return new StateStore(iii, config.state_timeout_ms, reader)
   }
   log.info({ max_staleness_ms: cache.max_staleness_ms }, LOG.registryCacheConfigured)
   return new CachedStateStore(iii, config.state_timeout_ms, [config.scopes.skills, config.scopes.prompts], log,
-    () => sdkConnectionId(iii), { maxStalenessMs: cache.max_staleness_ms, now: () => performance.now() })
+    () => sdkConnectionId(iii), { maxStalenessMs: cache.max_staleness_ms, now: () => performance.now() }, reader)
 }
+
+/** The engine lists the reader connection as a worker of this name. */
+export const STATE_READER_NAME = 'skills-state-reader'
 
 function registerOnChangeType(iii: IIIClient, subscribers: Subscribers, log: Logger): void {
   const type = TRIGGER_TYPES.find((t) => t.id === subscribers.triggerType)

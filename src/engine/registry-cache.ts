@@ -90,8 +90,9 @@ export class CachedStateStore extends StateStore {
     private readonly log: Logger,
     private readonly connectionId: ConnectionId = () => sdkConnectionId(iii),
     freshness: Freshness = { maxStalenessMs: DEFAULT_CACHE.max_staleness_ms, now: () => performance.now() },
+    reader: Pick<IIIClient, 'trigger'> = iii,
   ) {
-    super(iii, timeoutMs)
+    super(iii, timeoutMs, reader)
     for (const scope of scopes) this.scopes.set(scope, new ScopeCache(freshness))
   }
 

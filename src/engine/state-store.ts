@@ -1,7 +1,8 @@
 /**
  * The engine's `state::*` functions seen through one scope-aware object. Every call carries the
  * configured `state_timeout_ms`; errors are left as the SDK raised them so handlers can propagate them
- * unchanged (§1 general rules). `list` normalises the result shapes upstream tolerated.
+ * unchanged (§1 general rules). `list` normalises the result shapes upstream tolerated. Whole-scope
+ * reads may go through a client of their own (`reader`): see worker.ts.
  */
 import type { IIIClient } from 'iii-sdk'
 import { SkillsError } from '../core/errors.js'
@@ -13,6 +14,8 @@ export class StateStore {
   constructor(
     protected readonly iii: IIIClient,
     protected readonly timeoutMs: number,
+    /** Where `state::list` is sent; the worker's own client unless given. */
+    private readonly reader: Pick<IIIClient, 'trigger'> = iii,
   ) {}
 
   async set(scope: string, key: string, value: unknown): Promise<unknown> {
@@ -45,6 +48,7 @@ export class StateStore {
   private async call(functionId: string, payload: Record<string, unknown>): Promise<unknown> {
     const bytes = jsonBytesOver(payload, MAX_PAYLOAD_BYTES)
     if (bytes !== undefined) throw new SkillsError(requestTooLarge(functionId, bytes, MAX_PAYLOAD_BYTES))
-    return this.iii.trigger({ function_id: functionId, payload, timeoutMs: this.timeoutMs })
+    const client = functionId === 'state::list' ? this.reader : this.iii
+    return client.trigger({ function_id: functionId, payload, timeoutMs: this.timeoutMs })
   }
 }
