@@ -31,6 +31,8 @@ export class InvertedIndex {
   private deadCount = new Uint32Array(1024)
   /** Per term and field: documents with the term in that field. */
   private docFreq = new Uint32Array(1024 * FIELD_COUNT)
+  /** Per term: the frequencies of the document being added (zero between adds). */
+  private scratchTfs = new Uint32Array(1024)
 
   private readonly docNames: Array<string | undefined> = []
   private readonly docByName = new Map<string, number>()
@@ -65,21 +67,24 @@ export class InvertedIndex {
     this.ensureDocs(doc + 1)
     this.alive[doc] = 1
     this.live++
-    const packed = new Map<number, number>()
-    fields.forEach(({ terms, length }, field) => {
+    // The document's packed term frequencies by term id, in the order its terms first appear.
+    const touched: number[] = []
+    for (let field = 0; field < fields.length; field++) {
+      const { terms, length } = fields[field] as FieldTerms[number]
       this.fieldLengths[doc * FIELD_COUNT + field] = length
       this.totalLength[field] = (this.totalLength[field] as number) + length
+      const shift = field * TF_BITS
       for (const term of terms) {
         const id = this.termId(term)
-        const tfs = packed.get(id) ?? 0
-        const tf = (tfs >>> (field * TF_BITS)) & TF_MAX
-        if (tf < TF_MAX) packed.set(id, tfs + (1 << (field * TF_BITS)))
+        const tfs = this.scratchTfs[id] as number
+        if (tfs === 0) touched.push(id)
+        if (((tfs >>> shift) & TF_MAX) < TF_MAX) this.scratchTfs[id] = tfs + (1 << shift)
       }
-    })
-    const terms = new Uint32Array(packed.size)
-    let i = 0
-    for (const [id, tfs] of packed) {
-      terms[i++] = id
+    }
+    const terms = Uint32Array.from(touched)
+    for (const id of touched) {
+      const tfs = this.scratchTfs[id] as number
+      this.scratchTfs[id] = 0
       this.append(id, doc, tfs)
       for (let field = 0; field < FIELD_COUNT; field++) {
         if (((tfs >>> (field * TF_BITS)) & TF_MAX) > 0) this.docFreq[id * FIELD_COUNT + field] = this.docFrequency(id, field) + 1
@@ -198,6 +203,7 @@ export class InvertedIndex {
       if (id >= this.postingCount.length) {
         this.postingCount = grown(this.postingCount, id + 1)
         this.deadCount = grown(this.deadCount, id + 1)
+        this.scratchTfs = grown(this.scratchTfs, id + 1)
         this.docFreq = grown(this.docFreq, (id + 1) * FIELD_COUNT)
       }
     }

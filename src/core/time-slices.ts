@@ -8,7 +8,7 @@ import { setImmediate } from 'node:timers/promises'
  * Synchronous work between two turns of the event loop, at most: a call that arrives meanwhile
  * waits this long (it shows in E8.2's p99 while a listing refreshes), and a yield costs microseconds.
  */
-export const SLICE_MS = 3
+export const SLICE_MS = 2
 
 /** `each` on every item, yielding to the event loop whenever a slice has run SLICE_MS. */
 export async function inSlices<T>(items: readonly T[], each: (item: T, index: number) => void): Promise<void> {

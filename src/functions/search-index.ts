@@ -66,7 +66,7 @@ const MAX_EDITS = 6
  * matching, so a common word costs its own list and nothing more.
  */
 function queryLists(index: InvertedIndex, stems: StemCache, query: string): QueryList[] {
-  const words = searchWords(query).map((word) => stems.of(word.toLowerCase()).stem)
+  const words = searchWords(query).map((word) => stems.of(word).stem)
   return words.flatMap((source, i) => {
     const lists: QueryList[] = []
     const exact = index.lookup(source)
@@ -99,37 +99,43 @@ function fieldTerms(stems: StemCache, text: string, field: number): { terms: str
   const words = searchWords(text)
   const terms: string[] = []
   for (const word of words) {
-    const lower = word.toLowerCase()
-    if (field >= NAME_FIELDS && STOP_WORDS.has(lower)) continue
-    const { word: own, stem } = stems.of(lower)
+    const { word: own, stem } = stems.of(word)
+    if (field >= NAME_FIELDS && STOP_WORDS.has(own)) continue
     terms.push(stem)
     if (stem !== own) terms.push(own)
   }
   return { terms, length: words.length }
 }
 
+/** A word in lower case, and the term it is indexed under. */
+interface KnownWord {
+  word: string
+  stem: string
+}
+
 /**
- * Stems by word, so each distinct word is stemmed once (stemming every word of 10,000 bodies took
- * about 0.8 s of a first build, E8.3). Bounded: emptied when full. Words and stems are own copies.
+ * What each distinct word as written is indexed under, so a word is lower-cased and stemmed once
+ * (stemming every word of 10,000 bodies took about 0.8 s of a first
+ * build, E8.3). Bounded: emptied when full. Keys, words and stems are own copies.
  */
 export class StemCache {
-  private readonly stems = new Map<string, { word: string; stem: string }>()
+  private readonly known = new Map<string, KnownWord>()
 
   constructor(private readonly max = STEM_CACHE_WORDS) {}
 
-  of(lower: string): { word: string; stem: string } {
-    let known = this.stems.get(lower)
+  of(written: string): KnownWord {
+    let known = this.known.get(written)
     if (known === undefined) {
-      if (this.stems.size >= this.max) this.stems.clear()
-      const word = ownCopy(lower)
+      if (this.known.size >= this.max) this.known.clear()
+      const word = ownCopy(written.toLowerCase())
       known = { word, stem: ownCopy(searchTerm(word)) }
-      this.stems.set(word, known)
+      this.known.set(ownCopy(written), known)
     }
     return known
   }
 }
 
-/** Distinct words whose stems are kept (a 10,000-skill bench catalogue has about 11,000). */
+/** Distinct words as written whose terms are kept (a 10,000-skill bench catalogue has about 14,000). */
 const STEM_CACHE_WORDS = 100_000
 
 // V8 may keep a long term as a view into the body it was cut from; a copy lets the body go.

@@ -14,4 +14,13 @@ describe('StemCache', () => {
     expect(again).toEqual(decks)
     expect(again).not.toBe(decks)
   })
+
+  it('lower-cases a word as written, keeping an entry per spelling', () => {
+    const stems = new StemCache()
+    const written = stems.of('Decks')
+    expect(written).toEqual({ word: 'decks', stem: 'deck' })
+    expect(stems.of('Decks')).toBe(written)
+    expect(stems.of('decks')).toEqual(written)
+    expect(stems.of('ÜBER')).toEqual({ word: 'über', stem: 'über' })
+  })
 })
