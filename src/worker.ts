@@ -13,7 +13,7 @@ import { LOG } from './core/messages.js'
 import { decodeLargeResultsInSlices } from './engine/large-results.js'
 import { CachedStateStore, sdkConnectionId } from './engine/registry-cache.js'
 import { registerRpcEndpoint } from './functions/rpc-endpoint.js'
-import { StateStore } from './engine/state-store.js'
+import { clientFor, StateStore } from './engine/state-store.js'
 import { Subscribers } from './engine/subscribers.js'
 import { FsSources } from './fs/sources.js'
 import { bootFsScan } from './functions/boot-scan.js'
@@ -61,7 +61,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
     },
     log,
     now: () => new Date(),
-    invoke: (functionId, payload) => (functionId === 'state::list' ? reader : iii).trigger({ function_id: functionId, payload, timeoutMs: config.state_timeout_ms }),
+    invoke: (functionId, payload) => clientFor<IIIClient>(functionId, iii, reader).trigger({ function_id: functionId, payload, timeoutMs: config.state_timeout_ms }),
     search: {},
   }
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)

@@ -10,14 +10,25 @@ import { setImmediate } from 'node:timers/promises'
  */
 export const SLICE_MS = 2
 
+/** The clock of a long loop: `due` once the current slice has run SLICE_MS; `pause` yields and starts the next. */
+export class SliceClock {
+  private start = performance.now()
+
+  get due(): boolean {
+    return performance.now() - this.start > SLICE_MS
+  }
+
+  async pause(): Promise<void> {
+    await setImmediate()
+    this.start = performance.now()
+  }
+}
+
 /** `each` on every item, yielding to the event loop whenever a slice has run SLICE_MS. */
 export async function inSlices<T>(items: readonly T[], each: (item: T, index: number) => void): Promise<void> {
-  let sliceStart = performance.now()
+  const clock = new SliceClock()
   for (let i = 0; i < items.length; i++) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await setImmediate()
-      sliceStart = performance.now()
-    }
+    if (clock.due) await clock.pause()
     each(items[i] as T, i)
   }
 }

@@ -9,7 +9,7 @@ import { setImmediate } from 'node:timers/promises'
 import type { WebSocket } from 'ws'
 import type { Logger } from 'pino'
 import { LOG_SEND_FAILED } from './messages.js'
-import { frameJson, fragments } from './raw-json.js'
+import { frameJson, fragments, jsonText } from './raw-json.js'
 
 interface WorkerMetadata {
   name?: string
@@ -46,8 +46,9 @@ export class WorkerConnection {
   send(message: object): void {
     if (!this.open) return
     const json = frameJson(message)
-    if (this.record !== undefined) this.record('out', this.id, typeof json === 'string' ? json : Buffer.concat(json).toString('utf8'))
+    if (this.record !== undefined) this.record('out', this.id, jsonText(json))
     if (this.waiting !== undefined) this.waiting.push(json)
+    // A UTF-16 unit is at most 3 UTF-8 bytes: such a string is within one fragment.
     else if (typeof json === 'string' && json.length <= FRAGMENT_BYTES / 3) this.write(json, true)
     else void this.writeLong(json)
   }

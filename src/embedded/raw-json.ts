@@ -32,10 +32,14 @@ export function frameJson(frame: object): string | readonly Buffer[] {
 
 const CLOSE = Buffer.from('}')
 
+/** The text of what frameJson gives. */
+export function jsonText(json: string | readonly Buffer[]): string {
+  return typeof json === 'string' ? json : Buffer.concat(json).toString('utf8')
+}
+
 /** The whole text of a frame. */
 export function frameText(frame: object): string {
-  const json = frameJson(frame)
-  return typeof json === 'string' ? json : Buffer.concat(json).toString('utf8')
+  return jsonText(frameJson(frame))
 }
 
 /** The bytes of `pieces` in fragments of `size` bytes (the last one shorter), each copied once. */

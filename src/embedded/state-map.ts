@@ -2,9 +2,10 @@
  * The embedded engine's state in memory, the `kv` adapter's data model: scope → key → JSON value,
  * keys in first-insertion order (overwriting keeps the position; protocol §3). Scopes emptied by
  * deletes stay listed, as in the engine's in-memory store. Each value is kept as its JSON text in
- * UTF-8: a read parses a fresh copy (in-process callers cannot alias what is stored), and a listing
- * hands the stored bytes to the reply without serialising or copying anything (raw-json.ts). Durability is the state
- * journal's job (state-journal/).
+ * UTF-8: a read parses a fresh copy (in-process callers cannot alias what is stored), a replaced or
+ * deleted value is parsed only if the caller looks at it, and a listing or a compaction hands the
+ * stored bytes on without serialising anything (raw-json.ts). Durability is the state journal's job
+ * (state-journal/).
  */
 import { RawJson } from './raw-json.js'
 import { compareUtf8 } from './rust-order.js'
@@ -14,7 +15,7 @@ export type Found = { value: unknown } | undefined
 export type StateSnapshot = Array<[scope: string, entries: Array<[key: string, value: unknown]>]>
 
 /** A value's JSON text in UTF-8; undefined for `undefined` (no JSON text), which lists as `null`. */
-type Stored = Buffer | undefined
+export type Stored = Buffer | undefined
 
 export class StateMap {
   private readonly scopes = new Map<string, Map<string, Stored>>()
@@ -26,7 +27,7 @@ export class StateMap {
 
   set(scope: string, key: string, value: unknown): Found {
     const s = this.scope(scope)
-    const old: Found = s.has(key) ? { value: parse(s.get(key)) } : undefined
+    const old = s.has(key) ? found(s.get(key)) : undefined
     const text = JSON.stringify(value) as string | undefined
     s.set(key, text === undefined ? undefined : Buffer.from(text))
     return old
@@ -35,7 +36,7 @@ export class StateMap {
   delete(scope: string, key: string): Found {
     const s = this.scopes.get(scope)
     if (!s?.has(key)) return undefined
-    const old = { value: parse(s.get(key)) }
+    const old = found(s.get(key))
     s.delete(key)
     return old
   }
@@ -60,10 +61,14 @@ export class StateMap {
     return [...this.scopes.keys()].sort(compareUtf8)
   }
 
-  /** Live entries by scope, scopes emptied by deletes left out (they are not persisted). */
+  /** Live entries by scope as stored, scopes emptied by deletes left out (they are not persisted). */
+  storedEntries(): Array<[scope: string, entries: Array<[key: string, text: Stored]>]> {
+    return [...this.scopes].filter(([, entries]) => entries.size > 0).map(([scope, entries]) => [scope, [...entries]])
+  }
+
+  /** `storedEntries` with each value parsed. */
   snapshot(): StateSnapshot {
-    return [...this.scopes].filter(([, entries]) => entries.size > 0)
-      .map(([scope, entries]) => [scope, [...entries].map(([key, text]) => [key, parse(text)])])
+    return this.storedEntries().map(([scope, entries]) => [scope, entries.map(([key, text]) => [key, parse(text)])])
   }
 
   /** Forgets the scopes deletes emptied, as a restart of the engine's file store does. */
@@ -83,6 +88,17 @@ export class StateMap {
 
 function parse(text: Stored): unknown {
   return text === undefined ? undefined : JSON.parse(text.toString('utf8'))
+}
+
+/** A replaced or deleted value, parsed on first look (a journal replay never looks). */
+function found(text: Stored): NonNullable<Found> {
+  let value: { parsed: unknown } | undefined
+  return {
+    get value() {
+      value ??= { parsed: parse(text) }
+      return value.parsed
+    },
+  }
 }
 
 const [OPEN, COMMA, CLOSE, NULL] = ['[', ',', ']', 'null'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer, Buffer]

@@ -12,7 +12,7 @@
  * engine/listing-cache.ts dates a listing by when it was requested).
  */
 import type { IIIClient } from 'iii-sdk'
-import { inSlices, SLICE_MS } from '../core/time-slices.js'
+import { inSlices, SliceClock } from '../core/time-slices.js'
 
 /** Frames at least this long are decoded in slices. */
 export const LARGE_FRAME_BYTES = 1 << 20
@@ -82,12 +82,9 @@ async function elementBounds(data: Buffer, from: number): Promise<Array<[number,
   let depth = 0
   let start = from
   let at = from
-  let sliceStart = performance.now()
+  const clock = new SliceClock()
   while (at <= end) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve))
-      sliceStart = performance.now()
-    }
+    if (clock.due) await clock.pause()
     for (let steps = 0; steps < 4096 && at <= end; steps++) {
       const byte = data[at] as number
       if (byte === QUOTE) {

@@ -10,6 +10,11 @@ import { jsonBytesOver, MAX_PAYLOAD_BYTES } from '../core/limits.js'
 import { requestTooLarge } from '../core/messages.js'
 import { extractStateEntries } from '../core/state-entries.js'
 
+/** Which client carries a call: whole-scope reads go on the reader connection (worker.ts). */
+export function clientFor<C>(functionId: string, own: C, reader: C): C {
+  return functionId === 'state::list' ? reader : own
+}
+
 export class StateStore {
   constructor(
     protected readonly iii: IIIClient,
@@ -48,7 +53,6 @@ export class StateStore {
   private async call(functionId: string, payload: Record<string, unknown>): Promise<unknown> {
     const bytes = jsonBytesOver(payload, MAX_PAYLOAD_BYTES)
     if (bytes !== undefined) throw new SkillsError(requestTooLarge(functionId, bytes, MAX_PAYLOAD_BYTES))
-    const client = functionId === 'state::list' ? this.reader : this.iii
-    return client.trigger({ function_id: functionId, payload, timeoutMs: this.timeoutMs })
+    return clientFor<Pick<IIIClient, 'trigger'>>(functionId, this.iii, this.reader).trigger({ function_id: functionId, payload, timeoutMs: this.timeoutMs })
   }
 }

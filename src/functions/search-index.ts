@@ -8,13 +8,12 @@
  * files by reading them. Concurrent calls share one refresh; a call that arrives while one runs
  * waits for the next, which reads the sources after the call began (E3). A refresh replaces each
  * skill in one synchronous step (never absent between two versions) and lets other calls run every
- * APPLY_SLICE skills or SLICE_MS of indexing, whichever comes first, so a first build over 10,000 skills does not stall the worker (E8.3).
+ * APPLY_SLICE skills or one slice of indexing (core/time-slices.ts), whichever comes first, so a first build over 10,000 skills does not stall the worker (E8.3).
  *
  * The index (core/inverted-index.ts) keeps terms and postings only: no document and no stored
  * field. A result's title, description and snippet come from the body read when the result is
  * served. Ranking is core/top-k-search.ts: the best k without scoring every match.
  */
-import { setImmediate } from 'node:timers/promises'
 import { contentStamp } from '../core/content-stamp.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { indexLine, type IndexLine } from '../core/index-page.js'
@@ -29,7 +28,7 @@ import { readBody } from '../fs/entry-body.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
-import { inSlices, SLICE_MS } from '../core/time-slices.js'
+import { inSlices, SliceClock } from '../core/time-slices.js'
 import { stampedSkillSummaries, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
 import type { Entry, FsEntry, SearchIndex, SearchMatch } from './search-port.js'
@@ -115,8 +114,8 @@ interface KnownWord {
 
 /**
  * What each distinct word as written is indexed under, so a word is lower-cased and stemmed once
- * (stemming every word of 10,000 bodies took about 0.8 s of a first
- * build, E8.3). Bounded: emptied when full. Keys, words and stems are own copies.
+ * (stemming every word of 10,000 bodies took about 0.8 s of a first build, E8.3). Bounded: emptied
+ * when full. Keys, words and stems are own copies.
  */
 export class StemCache {
   private readonly known = new Map<string, KnownWord>()
@@ -203,12 +202,9 @@ class SkillSearchIndex implements SearchIndex {
     const changed = [...wanted].filter(([id, entry]) => !sameEntry(this.entries.get(id), entry))
     const loaded = await this.load(changed)
     for (const id of removed) this.forget(id)
-    let sliceStart = performance.now()
+    const clock = new SliceClock()
     for (let i = 0; i < loaded.length; i++) {
-      if ((i > 0 && i % APPLY_SLICE === 0) || performance.now() - sliceStart > SLICE_MS) {
-        await setImmediate()
-        sliceStart = performance.now()
-      }
+      if ((i > 0 && i % APPLY_SLICE === 0) || clock.due) await clock.pause()
       const { id, entry, body } = loaded[i] as Loaded
       // The body is only needed until it is indexed: let it go as the build goes on.
       loaded[i] = { id, entry }

@@ -118,8 +118,9 @@ function eventNames(body: ReadableStream<Uint8Array>): { next(): Promise<string>
     async next() {
       const deadline = Date.now() + 5000
       while (names.length === 0) {
-        if (Date.now() > deadline) throw new Error('no event within 5 s')
-        const { value, done } = await reader.read()
+        let timer: NodeJS.Timeout | undefined
+        const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('no event within 5 s')), Math.max(0, deadline - Date.now())) })
+        const { value, done } = await Promise.race([reader.read(), timeout]).finally(() => clearTimeout(timer))
         if (done) throw new Error('the event stream ended')
         buffer += value
         let end: number

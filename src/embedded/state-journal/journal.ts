@@ -13,7 +13,7 @@ import * as msg from '../messages.js'
 import type { StateMap } from '../state-map.js'
 import { loadJournal, replaceFile } from './load.js'
 import { acquireOwnerLock, type OwnerLock } from './owner-lock.js'
-import { encodeRecord, JOURNAL_HEADER, type Mutation } from './records.js'
+import { encodeRecord, encodeStoredSet, JOURNAL_HEADER, type Mutation } from './records.js'
 
 /** Compaction never runs below this size: rewriting a small file on every other write gains nothing. */
 const MIN_COMPACTION_BYTES = 1024 * 1024
@@ -153,8 +153,8 @@ export class StateJournal {
   /** The snapshot is taken synchronously, so it holds exactly the mutations made before the call. */
   private compact(): () => Promise<void> {
     const lines: Buffer[] = [Buffer.from(JOURNAL_HEADER)]
-    for (const [scope, entries] of this.map.snapshot()) {
-      for (const [key, value] of entries) lines.push(encodeRecord({ op: 'set', scope, key, value }))
+    for (const [scope, entries] of this.map.storedEntries()) {
+      for (const [key, text] of entries) lines.push(encodeStoredSet(scope, key, text))
     }
     const bytes = Buffer.concat(lines)
     return async () => {

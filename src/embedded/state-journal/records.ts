@@ -16,7 +16,18 @@ const NEWLINE = 0x0a
 
 export function encodeRecord(m: Mutation): Buffer {
   const json = JSON.stringify(m.op === 'set' ? ['s', m.scope, m.key, m.value ?? null] : ['d', m.scope, m.key])
-  const body = Buffer.from(json, 'utf8')
+  return recordLine(Buffer.from(json, 'utf8'))
+}
+
+/** `encodeRecord` of a set whose value is given as its JSON text in UTF-8 (undefined: `null`), the same bytes. */
+export function encodeStoredSet(scope: string, key: string, value: Buffer | undefined): Buffer {
+  return recordLine(Buffer.concat([Buffer.from(`["s",${JSON.stringify(scope)},${JSON.stringify(key)},`, 'utf8'), value ?? NULL, CLOSE]))
+}
+
+const NULL = Buffer.from('null')
+const CLOSE = Buffer.from(']')
+
+function recordLine(body: Buffer): Buffer {
   return Buffer.concat([Buffer.from(`${crc32(body).toString(16).padStart(8, '0')} `, 'latin1'), body, Buffer.from('\n')])
 }
 
