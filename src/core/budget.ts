@@ -16,26 +16,26 @@ interface Plan {
 
 const plans = new TextMemo<Plan>(8 * 1024 * 1024)
 
-export function cutWithin(text: string, from: number, max: number, tok: Tokenizer): number {
+export async function cutWithin(text: string, from: number, max: number, tok: Tokenizer): Promise<number> {
   const plan = plans.get(text, () => ({ blocks: blockBoundaries(text), cuts: new Map() }))
   const key = `${from}:${max}`
   let end = plan.cuts.get(key)
   if (end === undefined) {
-    end = cut(text, plan.blocks, from, max, tok)
+    end = await cut(text, plan.blocks, from, max, tok)
     plan.cuts.set(key, end)
   }
   return end
 }
 
-function cut(text: string, blocks: number[], from: number, max: number, tok: Tokenizer): number {
-  const fits = (end: number) => tok.count(text.slice(from, end)) <= max
+async function cut(text: string, blocks: number[], from: number, max: number, tok: Tokenizer): Promise<number> {
+  const fits = async (end: number) => (await tok.count(text.slice(from, end))) <= max
   const after = (points: number[]) => points.slice(firstAbove(points, from)).filter((b) => b < text.length)
   // The whole rest is the last candidate: it is counted only when every block before it fits.
-  const byBlock = lastFitting([...after(blocks), text.length], fits)
+  const byBlock = await lastFitting([...after(blocks), text.length], fits)
   if (byBlock !== undefined) return byBlock
-  const byLine = lastFitting(after(lineBoundaries(text)), fits)
+  const byLine = await lastFitting(after(lineBoundaries(text)), fits)
   if (byLine !== undefined) return byLine
-  return from + tok.prefixWithin(text.slice(from), max).length
+  return from + (await tok.prefixWithin(text.slice(from), max)).length
 }
 
 // Index of the first point above `from` (points ascending).
@@ -55,18 +55,18 @@ function firstAbove(points: number[], from: number): number {
  * fewer tokens): an exponential probe bounds it, then a binary search finds it, so the slices
  * counted stay about the size of the page rather than of the whole remaining text.
  */
-function lastFitting(candidates: number[], fits: (end: number) => boolean): number | undefined {
-  if (candidates.length === 0 || !fits(candidates[0]!)) return undefined
+async function lastFitting(candidates: number[], fits: (end: number) => Promise<boolean>): Promise<number | undefined> {
+  if (candidates.length === 0 || !(await fits(candidates[0]!))) return undefined
   let good = 0
   let step = 1
-  while (good + step < candidates.length && fits(candidates[good + step]!)) {
+  while (good + step < candidates.length && (await fits(candidates[good + step]!))) {
     good += step
     step *= 2
   }
   let bad = Math.min(good + step, candidates.length)
   while (bad - good > 1) {
     const mid = (good + bad) >>> 1
-    if (fits(candidates[mid]!)) good = mid
+    if (await fits(candidates[mid]!)) good = mid
     else bad = mid
   }
   return candidates[good]

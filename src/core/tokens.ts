@@ -1,43 +1,97 @@
 /**
- * Token counts (E7.1): one real tokenizer, `o200k_base` from gpt-tokenizer, never an estimate from
- * characters. The encoding is loaded on first use (about 120 ms and 70 MiB), so a worker that never
- * counts does not pay for it. Text that looks like a special token (`<|endoftext|>`) is counted as the
- * plain text it is. Counts of long texts are memoised by the text (a count depends on nothing else).
+ * Token counts (E7.1, E11.4): one real tokenizer, `o200k_base`, never an estimate from characters.
+ * The ranks come from gpt-tokenizer; the split (o200k-pieces.ts) and the merge (byte-pair.ts) are
+ * the project's own, linear in the text whatever its shape, and a long text is counted in slices
+ * so no other call waits behind it. The ranks are loaded on first use, in slices too, so a worker
+ * that never counts does not pay for them. Text that looks like a special token (`<|endoftext|>`)
+ * is counted as the plain text it is. Counts of long texts are memoised by the text.
  */
+import { BytePairEncoder } from './byte-pair.js'
+import { pieceBytes, pieceMatcher } from './o200k-pieces.js'
 import { TextMemo } from './text-memo.js'
+import { SliceClock, inSlices } from './time-slices.js'
 
-type Encoding = typeof import('gpt-tokenizer/encoding/o200k_base')
-
-const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() }
 const MEMO_CHARS = 8 * 1024 * 1024
 /** Texts shorter than this are counted directly: a lookup would cost about as much. */
 const MEMO_MIN_CHARS = 2048
+/** Pieces merged between two looks at the slice clock. */
+const PIECES_PER_LOOK = 32
 
 export interface Tokenizer {
-  count(text: string): number
+  count(text: string): Promise<number>
   /** The longest prefix of `text` of at most `max` tokens (never splitting a character). */
-  prefixWithin(text: string, max: number): string
+  prefixWithin(text: string, max: number): Promise<string>
 }
 
 let loading: Promise<Tokenizer> | undefined
 
 export function tokenizer(): Promise<Tokenizer> {
-  loading ??= import('gpt-tokenizer/encoding/o200k_base').then(wrap)
+  loading ??= import('gpt-tokenizer/bpeRanks/o200k_base').then(async ({ default: table }) => wrap(await rankMap(table)))
   return loading
 }
 
-function wrap(encoding: Encoding): Tokenizer {
-  const memo = new TextMemo<number>(MEMO_CHARS)
-  const count = (text: string): number => text.length < MEMO_MIN_CHARS
-    ? encoding.countTokens(text, AS_PLAIN_TEXT)
-    : memo.get(text, () => encoding.countTokens(text, AS_PLAIN_TEXT))
-  const prefixWithin = (text: string, max: number): string => {
-    const tokens = encoding.encode(text, AS_PLAIN_TEXT)
-    for (let n = Math.min(max, tokens.length); n > 0; n--) {
-      const prefix = encoding.decode(tokens.slice(0, n))
-      if (text.startsWith(prefix)) return prefix
+/** The encoding's table (rank => text, or bytes where not UTF-8) as latin1 byte string => rank. */
+async function rankMap(table: ReadonlyArray<string | readonly number[]>): Promise<Map<string, number>> {
+  const ranks = new Map<string, number>()
+  await inSlices(table, (value, rank) => {
+    if (value === undefined) return
+    ranks.set(typeof value === 'string' ? pieceBytes(value) : String.fromCharCode(...value), rank)
+  })
+  return ranks
+}
+
+function wrap(ranks: Map<string, number>): Tokenizer {
+  const encoder = new BytePairEncoder(ranks)
+  const memo = new TextMemo<Promise<number>>(MEMO_CHARS)
+
+  /** Calls `each` on every piece of `text` with its offset, in slices; stops when it returns false. */
+  const eachPiece = async (text: string, each: (piece: string, at: number) => boolean): Promise<void> => {
+    const matcher = pieceMatcher()
+    const clock = new SliceClock()
+    let looked = 0
+    for (let match = matcher.exec(text); match !== null; match = matcher.exec(text)) {
+      if (!each(match[0], match.index)) return
+      if (++looked % PIECES_PER_LOOK === 0 && clock.due) await clock.pause()
     }
-    return ''
   }
+
+  const countNow = async (text: string): Promise<number> => {
+    let total = 0
+    await eachPiece(text, (piece) => {
+      total += encoder.count(pieceBytes(piece))
+      return true
+    })
+    return total
+  }
+
+  const count = (text: string): Promise<number> =>
+    text.length < MEMO_MIN_CHARS ? countNow(text) : memo.get(text, () => countNow(text))
+
+  const prefixWithin = async (text: string, max: number): Promise<string> => {
+    let used = 0
+    let end = 0
+    await eachPiece(text, (piece, at) => {
+      const bytes = pieceBytes(piece)
+      const tokens = encoder.count(bytes)
+      if (used + tokens <= max) {
+        used += tokens
+        end = at + piece.length
+        return true
+      }
+      end = at + charsWithin(piece, bytes, encoder.tokenEnds(bytes).slice(0, max - used))
+      return false
+    })
+    return text.slice(0, end)
+  }
+
   return { count, prefixWithin }
+}
+
+/** Characters of `piece` covered by its first tokens (ending at `ends`), never half a character. */
+function charsWithin(piece: string, bytes: string, ends: number[]): number {
+  for (let k = ends.length - 1; k >= 0; k--) {
+    const head = Buffer.from(bytes.slice(0, ends[k]), 'latin1').toString('utf8')
+    if (piece.startsWith(head)) return head.length
+  }
+  return 0
 }

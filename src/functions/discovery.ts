@@ -124,7 +124,7 @@ export async function readProtocolSkillFile(input: ReadSkillFileRequest, deps: D
 /** One page (E7.4): from the cursor's offset (or the start) to the budget's cut (or the end). */
 async function pageOf(of: PageOf, max: number | undefined, cursor: string | undefined): Promise<{ content: string; next_cursor?: string }> {
   const from = cursor === undefined ? 0 : decodePageCursor(cursor, of)
-  const end = max === undefined ? of.text.length : cutWithin(of.text, from, max, await tokenizer())
+  const end = max === undefined ? of.text.length : await cutWithin(of.text, from, max, await tokenizer())
   const content = of.text.slice(from, end)
   return end < of.text.length ? { content, next_cursor: encodePageCursor(of, end) } : { content }
 }

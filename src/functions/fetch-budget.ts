@@ -21,16 +21,16 @@ const BUDGET_LINE_TOKENS = 60
 
 export async function withinBudget(joined: string, uris: string[], texts: string[], max: number, deps: Deps): Promise<string> {
   const tok = await tokenizer()
-  if (tok.count(joined) <= max) return joined
-  const first = await cutAt(joined, cutWithin(joined, 0, max, tok), uris, texts, deps)
-  const over = tok.count(first.line) - BUDGET_LINE_TOKENS
-  const { cut, line } = over <= 0 ? first : await cutAt(joined, cutWithin(joined, 0, Math.max(0, max - over), tok), uris, texts, deps)
+  if ((await tok.count(joined)) <= max) return joined
+  const first = await cutAt(joined, await cutWithin(joined, 0, max, tok), uris, texts, deps)
+  const over = (await tok.count(first.line)) - BUDGET_LINE_TOKENS
+  const { cut, line } = over <= 0 ? first : await cutAt(joined, await cutWithin(joined, 0, Math.max(0, max - over), tok), uris, texts, deps)
   return `${joined.slice(0, cut)}${line}`
 }
 
 async function cutAt(joined: string, cut: number, uris: string[], texts: string[], deps: Deps): Promise<{ cut: number; line: string }> {
   const tok = await tokenizer()
-  const rest = tok.count(joined.slice(cut))
+  const rest = await tok.count(joined.slice(cut))
   const where = locate(cut, uris, texts)
   const next = headings(where.text).find((h) => h.start >= where.offset)
   const { base, anchor } = splitAnchor(where.uri)

@@ -25,11 +25,12 @@ export async function outlineSkill(input: OutlineInput, deps: Deps) {
 function outlineOf(text: string): Promise<Outline> {
   return memo.get(text, async () => {
     const tok = await tokenizer()
-    return {
-      tokens: tok.count(text),
-      sections: sections(text).map((s) => ({
-        anchor: s.anchor, heading: s.heading, level: s.level, tokens: tok.count(text.slice(s.start, s.end)), line: s.line,
-      })),
+    const outline: Outline = { tokens: await tok.count(text), sections: [] }
+    for (const s of sections(text)) {
+      outline.sections.push({
+        anchor: s.anchor, heading: s.heading, level: s.level, tokens: await tok.count(text.slice(s.start, s.end)), line: s.line,
+      })
     }
+    return outline
   })
 }

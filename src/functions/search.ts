@@ -57,7 +57,7 @@ async function serve(hit: SearchMatch, entry: Entry, bodies: SearchBodies, deps:
     ...(description === undefined ? {} : { description }),
     score: hit.score,
     snippet: snippet(plain, wordsWithTerms(plain, new Set(hit.terms))),
-    tokens: (await tokenizer()).count(body),
+    tokens: await (await tokenizer()).count(body),
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { InvalidParamsError, SkillsError } from '../../src/core/errors.js'
-import { tokenizer } from '../../src/core/tokens.js'
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { readProtocolSkillFile } from '../../src/functions/discovery.js'
 import { fetchSkills } from '../../src/functions/fetch.js'
 import { outlineSkill } from '../../src/functions/outline.js'
@@ -14,7 +14,8 @@ import { ReadSkillFileRequest } from '../../src/schemas/discovery.js'
 import { largeMarkdown } from '../support/large-markdown.js'
 import { fakeDeps, seedSkills, type FakeWorld } from './fake-deps.js'
 
-const tok = await tokenizer()
+/** The reference count (gpt-tokenizer's own o200k_base): the worker's counts must equal it on ordinary text. */
+const tok = { count: (text: string) => countTokens(text, { disallowedSpecial: new Set() }) }
 const large = largeMarkdown()
 
 function world(): FakeWorld {

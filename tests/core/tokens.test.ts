@@ -1,0 +1,110 @@
+/**
+ * E11.4: token counts exact on ordinary text (gpt-tokenizer's own o200k_base is the reference) and
+ * linear on any shape, counted in slices so another call is answered meanwhile. The bounds here are
+ * generous (the old quadratic merge took minutes on these texts); `npm run bench` has the figures.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { countTokens, encode } from 'gpt-tokenizer/encoding/o200k_base'
+import { describe, expect, it } from 'vitest'
+import { tokenizer } from '../../src/core/tokens.js'
+
+const tok = await tokenizer()
+const PLAIN = { disallowedSpecial: new Set<string>() }
+const CORPORA = '../shared/corpora'
+const MiB = 1024 * 1024
+
+function textFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    const stat = statSync(path)
+    if (stat.isDirectory()) textFiles(path, out)
+    else if (/\.(md|txt|py|xsd|json|ya?ml|sh|ts|js)$/.test(name) && stat.size < 256 * 1024) out.push(path)
+  }
+  return out
+}
+
+function lettersAtRandom(length: number): string {
+  let seed = 7
+  let text = ''
+  while (text.length < length) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    text += String.fromCharCode(97 + (seed % 26))
+  }
+  return text
+}
+
+/** Runs `work` while a 1 ms timer measures the longest wait of another task, and how long `work` took. */
+async function timed(work: () => Promise<unknown>): Promise<{ ms: number; longestWaitMs: number }> {
+  let longestWaitMs = 0
+  let last = performance.now()
+  const timer = setInterval(() => {
+    const now = performance.now()
+    longestWaitMs = Math.max(longestWaitMs, now - last)
+    last = now
+  }, 1)
+  const start = performance.now()
+  await work()
+  const ms = performance.now() - start
+  clearInterval(timer)
+  return { ms, longestWaitMs: Math.max(longestWaitMs, performance.now() - last) }
+}
+
+describe('token counts (E7.1, E11.4)', () => {
+  it('equal the reference o200k_base count on every text file of shared/corpora', async () => {
+    const files = textFiles(CORPORA)
+    expect(files.length).toBeGreaterThan(3000)
+    const differ: string[] = []
+    for (const file of files) {
+      // gpt-tokenizer's decoder drops a UTF-8 byte-order mark, so it splits EF BB BF (token 5574) in two.
+      const text = readFileSync(file, 'utf8').replaceAll('\uFEFF', '')
+      if ((await tok.count(text)) !== countTokens(text, PLAIN)) differ.push(file)
+    }
+    expect(differ).toEqual([])
+  }, 120_000)
+
+  it('counts a byte-order mark as the one token o200k_base has for it', async () => {
+    expect(await tok.count('\uFEFF')).toBe(1)
+    expect(await tok.count('\uFEFFusing')).toBe(1)
+  })
+
+  it('counts text that looks like a special token as plain text', async () => {
+    expect(await tok.count('<|endoftext|>')).toBe(countTokens('<|endoftext|>', PLAIN))
+  })
+
+  it.each([
+    ['one word of 1 MiB', 'a'.repeat(MiB)],
+    ['1 MiB of random letters', lettersAtRandom(MiB)],
+    ['1 MiB of spaces', ' '.repeat(MiB)],
+    ['1 MiB of newlines', '\n'.repeat(MiB)],
+    ['1 MiB of base64', Buffer.from(lettersAtRandom(786432)).toString('base64')],
+  ])('counts %s in linear time, never holding the event loop', async (_shape, text) => {
+    let count = 0
+    const { ms, longestWaitMs } = await timed(async () => { count = await tok.count(text) })
+    expect(count).toBeGreaterThan(0)
+    expect(ms).toBeLessThan(3000)
+    expect(longestWaitMs).toBeLessThan(250)
+  })
+
+  it('counts a long run exactly as the reference does up to the run cap', async () => {
+    const word = lettersAtRandom(1000)
+    expect(await tok.count(word)).toBe(countTokens(word, PLAIN))
+    const spaces = `a${' '.repeat(900)}b`
+    expect(await tok.count(spaces)).toBe(countTokens(spaces, PLAIN))
+  })
+
+  it('takes the longest prefix within a budget, never splitting a character', async () => {
+    const text = 'déjà vu, naïve café — '.repeat(50)
+    for (const max of [1, 7, 40, 200]) {
+      const prefix = await tok.prefixWithin(text, max)
+      expect(text.startsWith(prefix)).toBe(true)
+      expect(countTokens(prefix, PLAIN)).toBeLessThanOrEqual(max)
+      // One more token of the reference encoding would be over the budget, or the prefix is the whole text.
+      const tokens = encode(text, PLAIN)
+      expect(prefix.length === text.length || countTokens(text.slice(0, prefix.length + 1), PLAIN) > max || tokens.length <= max).toBe(true)
+    }
+    const word = 'a'.repeat(MiB)
+    const { ms } = await timed(async () => expect((await tok.prefixWithin(word, 100)).length).toBeGreaterThan(0))
+    expect(ms).toBeLessThan(3000)
+  })
+})
