@@ -7,18 +7,22 @@
 import { isIPv4 } from 'node:net'
 import { Command, InvalidArgumentError, Option, type OutputConfiguration } from 'commander'
 import * as msg from './core/messages.js'
+import { TOKEN_ENV } from './http/auth-token.js'
 import { MCP_PROFILES, type McpProfile } from './mcp/types.js'
 
 const ABOUT = 'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.'
 const DEFAULT_URL = 'ws://127.0.0.1:49134'
+const DEFAULT_MAX_SESSIONS = 1000
 
 const HELP_WIDTH = 100
 const ENVIRONMENT_HELP = `
 Environment:
-  III_URL       engine WebSocket URL, used when --url is not given (default ${DEFAULT_URL})
-  LOG_LEVEL     log level: trace, debug, info, warn, error, fatal or silent (default info)
-  OTEL_ENABLED  set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export (and,
-                unless III_DISABLE_TRACE_PAYLOADS is set, its copying of call payloads for spans)
+  III_URL           engine WebSocket URL, used when --url is not given (default ${DEFAULT_URL})
+  III_SKILLS_TOKEN  bearer token, used when --auth-token-file is not given: required of every client
+                    of the embedded engine and HTTP listener, and sent when joining an engine
+  LOG_LEVEL         log level: trace, debug, info, warn, error, fatal or silent (default info)
+  OTEL_ENABLED      set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export (and,
+                    unless III_DISABLE_TRACE_PAYLOADS is set, its copying of call payloads for spans)
 
 Config file (YAML, every key optional; a missing or bad file is logged and the defaults are used):
   scopes.skills, scopes.prompts  state scopes of the registry rows (default skills, prompts)
@@ -33,13 +37,19 @@ Zero config: with --stdio or --embedded and neither --config, --skills-dir nor .
 standard roots that exist are served: ./.agents/skills, ./.claude/skills, ~/.agents/skills,
 ~/.claude/skills, ~/.codex/skills (the first root wins an id).
 
+Security (README "Security"): the listeners answer only to loopback Host names (and
+--allowed-host) and refuse browser pages of other origins. --allow-remote binds other hosts and
+needs a token; clients then send "Authorization: Bearer <token>".
+
 Commands:
   iii-skills check [--config F] [--skills-dir D …]  print skipped files and warnings; exit 1 on a skip
 
 Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine
   iii-skills --embedded --config config.yaml                 own engine, MCP on http://127.0.0.1:3111/mcp
-  iii-skills --stdio --config /abs/path/config.yaml          an MCP client launches it over stdio`
+  iii-skills --stdio --config /abs/path/config.yaml          an MCP client launches it over stdio
+  III_SKILLS_TOKEN=… iii-skills --embedded --allow-remote --mcp-host 0.0.0.0 --allowed-host skills.lan
+                                                             served to the LAN as http://skills.lan:3111`
 
 export interface CliOptions {
   config: string
@@ -68,6 +78,12 @@ export interface CliOptions {
   skillsDirs: string[]
   /** Whether `--config` was given (zero-config roots apply only when it was not). */
   configSet: boolean
+  /** `--allowed-host` (repeatable): Host names the listeners answer to besides loopback (E11.1). */
+  allowedHosts: string[]
+  /** `--auth-token-file`: the bearer token's file (E11.2); else `III_SKILLS_TOKEN`. */
+  authTokenFile: string | undefined
+  /** `--max-sessions`: MCP sessions, and event streams, open at once (E11.6). */
+  maxSessions: number
 }
 
 /**
@@ -111,6 +127,12 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
     mcpPortSet: program.getOptionValueSource('mcpPort') === 'cli',
     skillsDirs: raw.skillsDir ?? [],
     configSet: program.getOptionValueSource('config') === 'cli',
+    allowedHosts: raw.allowedHost ?? [],
+    authTokenFile: raw.authTokenFile,
+    maxSessions: raw.maxSessions,
+  }
+  if (options.allowRemote && options.authTokenFile === undefined && !process.env[TOKEN_ENV]?.trim()) {
+    program.error(msg.ALLOW_REMOTE_NEEDS_TOKEN)
   }
   if (!options.allowRemote) {
     if (!isLoopback(options.engineHost)) program.error(msg.hostNotLoopback('--engine-host', options.engineHost))
@@ -133,7 +155,10 @@ function buildProgram(output?: CliOutput): Command {
     .option('--no-mcp', 'embedded engine: do not serve the MCP endpoint')
     .option('--no-ui', 'embedded engine: do not serve the catalogue page at / (and /_ui/)')
     .option('--state-file <path>', 'embedded engine: keep state in this file, each change on disk before it is acknowledged (default: in memory)')
-    .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts')
+    .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts (needs a token)')
+    .option('--allowed-host <name>', 'a Host name (name or name:port) the listeners also answer to (repeatable)', collect)
+    .option('--auth-token-file <path>', 'file holding the bearer token clients must send (else III_SKILLS_TOKEN)')
+    .option('--max-sessions <n>', 'MCP sessions, and event streams, open at once (503 beyond)', parseCount, DEFAULT_MAX_SESSIONS)
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
     .option('--skills-dir <dir>', 'serve every SKILL.md folder under this directory (repeatable; ids relative to it)', collect)
     .addOption(new Option('--mcp-profile <profile>', 'MCP profile').choices(MCP_PROFILES).default('full'))
@@ -151,6 +176,12 @@ function collect(value: string, all: string[] | undefined): string[] {
 
 function urlSource(source: string | undefined): CliOptions['urlSource'] {
   return source === 'cli' || source === 'env' ? source : 'default'
+}
+
+function parseCount(value: string): number {
+  const count = /^\d{1,9}$/.test(value) ? Number(value) : NaN
+  if (!(count >= 1)) throw new InvalidArgumentError(msg.COUNT_INVALID)
+  return count
 }
 
 function parsePort(value: string): number {

@@ -11,6 +11,8 @@ import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } fr
 import type { FunctionSummary, McpBackend } from './mcp/index.js'
 import { LOG_HTTP_LISTENING } from './embedded/messages.js'
 import { LOG } from './core/messages.js'
+import { bearerHeaders } from './http/auth-token.js'
+import type { DoorRules } from './http/door.js'
 import { QUIET_SDK, startFront } from './mcp-front.js'
 import type { ModeContext, RunningMode } from './mode-context.js'
 import { startSkillsWorker } from './worker.js'
@@ -20,11 +22,11 @@ interface EmbeddedServices {
   close(): Promise<void>
 }
 
-export async function startMode({ options, loaded, log }: ModeContext): Promise<RunningMode> {
+export async function startMode({ options, loaded, log, door }: ModeContext): Promise<RunningMode> {
   if (options.urlSource !== 'default') log.warn({ url: options.url }, LOG.embeddedIgnoresUrl)
-  const embedded = await startEmbeddedServices(options, loaded.config, log)
+  const embedded = await startEmbeddedServices(options, loaded.config, log, door)
   log.info({ url: embedded.url }, LOG.connecting)
-  const worker = await startSkillsWorker({ url: embedded.url, loaded, log, sdk: QUIET_SDK })
+  const worker = await startSkillsWorker({ url: embedded.url, loaded, log, sdk: { ...QUIET_SDK, ...bearerHeaders(door.token) } })
   return {
     close: async () => {
       await worker.shutdown()
@@ -33,19 +35,21 @@ export async function startMode({ options, loaded, log }: ModeContext): Promise<
   }
 }
 
-async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['config'], log: Logger): Promise<EmbeddedServices> {
+async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['config'], log: Logger, door: DoorRules): Promise<EmbeddedServices> {
   const engine = await startEmbeddedEngine({
     host: options.engineHost,
     port: options.enginePort,
     stateFile: options.stateFile,
     log,
+    door,
   })
-  if (!options.mcp) return startHttpTriggersAlone(options, engine, log)
+  if (!options.mcp) return startHttpTriggersAlone(options, engine, log, door)
   const front = await startFront({
     backend: engineBackend(engine),
     options,
     config,
     log,
+    door,
     feed: { url: engine.url },
     http: true,
     route: engine.httpTriggers,
@@ -72,12 +76,13 @@ export function engineBackend(engine: EmbeddedEngine): McpBackend {
   }
 }
 
-async function startHttpTriggersAlone(options: CliOptions, engine: EmbeddedEngine, log: Logger): Promise<EmbeddedServices> {
+async function startHttpTriggersAlone(options: CliOptions, engine: EmbeddedEngine, log: Logger, door: DoorRules): Promise<EmbeddedServices> {
   const http = await startHttpTriggerListener({
     host: options.mcpHost,
     port: options.mcpPort,
     handler: engine.httpTriggers,
     log,
+    door,
   }).catch(async (error: unknown) => {
     await engine.close()
     throw error

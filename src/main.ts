@@ -8,6 +8,8 @@ import { CommanderError } from 'commander'
 import { parseCli, runMode, type CliOptions, type RunMode } from './cli.js'
 import { loadConfig } from './config.js'
 import { LOG } from './core/messages.js'
+import { readAuthToken } from './http/auth-token.js'
+import type { DoorRules } from './http/door.js'
 import { createLogger } from './logger.js'
 import { renderManifest } from './manifest.js'
 import type { ModeContext, RunningMode } from './mode-context.js'
@@ -40,9 +42,10 @@ async function main(argv: string[]): Promise<void> {
     return
   }
   const stdout = mode === 'stdio-embedded' || mode === 'stdio-front' ? guardStdout() : undefined
+  const door: DoorRules = { allowedHosts: options.allowedHosts, token: readAuthToken(options.authTokenFile) }
   const log = createLogger()
   const loaded = withRoots(loadConfig(options.config, log), skillRoots(options, log))
-  const running = await (await MODES[mode]()).startMode({ options, loaded, log, stdout })
+  const running = await (await MODES[mode]()).startMode({ options, loaded, log, stdout, door })
   void running.ended?.then(() => stop())
   let stopping = false
   async function stop(): Promise<void> {

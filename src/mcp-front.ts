@@ -13,6 +13,8 @@ import {
   createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
 } from './mcp/index.js'
 import { LOG } from './core/messages.js'
+import { bearerHeaders } from './http/auth-token.js'
+import type { DoorRules } from './http/door.js'
 import { packageVersion } from './fs/package-version.js'
 import { createUiRoute } from './ui/routes.js'
 
@@ -25,6 +27,8 @@ interface FrontParams {
   options: CliOptions
   config: LoadedConfig['config']
   log: Logger
+  /** The HTTP listener's door, and the token the front's own engine client sends (E11). */
+  door: DoorRules
   feed: { client: IIIClient } | { url: string }
   http: boolean
   /** What the HTTP listener serves on paths other than `/mcp` (default a plain 404). */
@@ -45,7 +49,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
   const { options, log } = params
   // The change feed serves full-profile sessions and the catalogue page, whatever the profile.
   const live = options.mcpProfile === 'full' || (options.ui && params.http)
-  const ownClient = live && 'url' in params.feed ? registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK }) : undefined
+  const ownClient = live && 'url' in params.feed ? registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK, ...bearerHeaders(params.door.token) }) : undefined
   const feedClient = 'client' in params.feed ? params.feed.client : ownClient
   const serverVersion = packageVersion()
   const front = createMcpFront({
@@ -73,12 +77,15 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         serverVersion,
         profile: options.mcpProfile,
         changes: front.hub,
+        door: params.door,
+        maxSessions: options.maxSessions,
         route: options.ui ? createUiRoute({
           invoke: params.backend.invoke,
           changes: front.changes,
           taken: (method, path) => params.routeTaken?.(method, path) ?? false,
           next: params.route ?? notFoundRoute,
           log,
+          maxStreams: options.maxSessions,
         }) : params.route,
       })
     }

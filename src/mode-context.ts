@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream'
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import type { LoadedConfig } from './core/config-types.js'
+import type { DoorRules } from './http/door.js'
 import type { RunningFront } from './mcp-front.js'
 
 export interface ModeContext {
@@ -11,6 +12,8 @@ export interface ModeContext {
   log: Logger
   /** The real stdout, kept for MCP by the stdio modes (stdout-guard.ts); undefined otherwise. */
   stdout: Writable | undefined
+  /** Who may come through the listeners, and the token this process sends to an engine (E11). */
+  door: DoorRules
 }
 
 export interface RunningMode {

@@ -8,6 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LOG } from './core/messages.js'
+import { bearerHeaders } from './http/auth-token.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from './embedded/index.js'
 import { engineBackend } from './embedded-mode.js'
 import { QUIET_SDK, startFront, type RunningFront } from './mcp-front.js'
@@ -18,7 +19,7 @@ import { startSkillsWorker } from './worker.js'
 const WORKER_READY_TIMEOUT_MS = 10_000
 const WORKER_READY_POLL_MS = 10
 
-export async function startMode({ options, loaded, log, stdout }: ModeContext): Promise<RunningMode> {
+export async function startMode({ options, loaded, log, stdout, door }: ModeContext): Promise<RunningMode> {
   const http = options.mcp && options.mcpPortSet
   if (options.embedded && options.urlSource !== 'default') log.warn({ url: options.url }, LOG.embeddedIgnoresUrl)
   const engine = await startEmbeddedEngine({
@@ -26,9 +27,10 @@ export async function startMode({ options, loaded, log, stdout }: ModeContext): 
     port: options.enginePortSet ? options.enginePort : 0,
     stateFile: options.stateFile,
     log,
+    door,
   })
   log.info({ url: engine.url }, LOG.connecting)
-  const worker = await startSkillsWorker({ url: engine.url, loaded, log, sdk: QUIET_SDK })
+  const worker = await startSkillsWorker({ url: engine.url, loaded, log, sdk: { ...QUIET_SDK, ...bearerHeaders(door.token) } })
   const stopEngine = async () => {
     await worker.shutdown()
     await engine.close()
@@ -36,7 +38,7 @@ export async function startMode({ options, loaded, log, stdout }: ModeContext): 
   let front: RunningFront
   try {
     await skillsRegistered(engine)
-    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, feed: { url: engine.url }, http, stdout, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
+    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, door, feed: { url: engine.url }, http, stdout, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
   } catch (error) {
     await stopEngine()
     throw error

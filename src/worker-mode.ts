@@ -1,10 +1,11 @@
 /** The plain worker: join the iii engine at `--url` (or `III_URL`) and serve the skills functions there. */
 import { LOG } from './core/messages.js'
+import { bearerHeaders } from './http/auth-token.js'
 import type { ModeContext, RunningMode } from './mode-context.js'
 import { startSkillsWorker } from './worker.js'
 
-export async function startMode({ options, loaded, log }: ModeContext): Promise<RunningMode> {
+export async function startMode({ options, loaded, log, door }: ModeContext): Promise<RunningMode> {
   log.info({ url: options.url }, LOG.connecting)
-  const worker = await startSkillsWorker({ url: options.url, loaded, log })
+  const worker = await startSkillsWorker({ url: options.url, loaded, log, sdk: bearerHeaders(door.token) })
   return { close: () => worker.shutdown() }
 }

@@ -2,13 +2,16 @@ import { CommanderError } from 'commander'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseCli, type CliOptions } from '../src/cli.js'
 
-const saved = process.env.III_URL
+const saved = { III_URL: process.env.III_URL, III_SKILLS_TOKEN: process.env.III_SKILLS_TOKEN }
 beforeEach(() => {
   delete process.env.III_URL
+  delete process.env.III_SKILLS_TOKEN
 })
 afterEach(() => {
-  if (saved === undefined) delete process.env.III_URL
-  else process.env.III_URL = saved
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
 })
 
 function run(argv: string[]): { options?: CliOptions; error?: CommanderError; out: string; err: string } {
@@ -43,6 +46,9 @@ const DEFAULTS: CliOptions = {
   mcpPortSet: false,
   skillsDirs: [],
   configSet: false,
+  allowedHosts: [],
+  authTokenFile: undefined,
+  maxSessions: 1000,
 }
 
 describe('parseCli', () => {
@@ -65,7 +71,9 @@ describe('parseCli', () => {
     ['no mcp endpoint', ['--no-mcp'], { mcp: false }],
     ['no catalogue page', ['--no-ui'], { ui: false }],
     ['a state file', ['--state-file', 'state.json'], { stateFile: 'state.json' }],
-    ['a non-loopback host with --allow-remote', ['--engine-host', '0.0.0.0', '--allow-remote'], { engineHost: '0.0.0.0', allowRemote: true }],
+    ['a non-loopback host with --allow-remote and a token', ['--engine-host', '0.0.0.0', '--allow-remote', '--auth-token-file', 't'], { engineHost: '0.0.0.0', allowRemote: true, authTokenFile: 't' }],
+    ['allowed hosts, in order', ['--allowed-host', 'skills.lan', '--allowed-host', 'box:8080'], { allowedHosts: ['skills.lan', 'box:8080'] }],
+    ['a session cap', ['--max-sessions', '20'], { maxSessions: 20 }],
     ['a 127/8 host', ['--mcp-host', '127.0.0.2'], { mcpHost: '127.0.0.2' }],
     ['a bracketed IPv6 loopback', ['--engine-host', '[::1]'], { engineHost: '[::1]' }],
   ])('reads %s', (_case, argv, changed) => {
@@ -88,6 +96,9 @@ describe('parseCli', () => {
     [['--mcp-port', '80.5'], "error: option '--mcp-port <port>' argument '80.5' is invalid. expected an integer from 0 to 65535\n"],
     [['--engine-host', '0.0.0.0'], 'error: --engine-host 0.0.0.0 is not a loopback address; pass --allow-remote to bind it\n'],
     [['--mcp-host', '192.168.1.5'], 'error: --mcp-host 192.168.1.5 is not a loopback address; pass --allow-remote to bind it\n'],
+    [['--engine-host', '0.0.0.0', '--allow-remote'], 'error: --allow-remote needs --auth-token-file (or III_SKILLS_TOKEN)\n'],
+    [['--allow-remote'], 'error: --allow-remote needs --auth-token-file (or III_SKILLS_TOKEN)\n'],
+    [['--max-sessions', '0'], "error: option '--max-sessions <n>' argument '0' is invalid. expected an integer of at least 1\n"],
     [['--mcp-profile', 'lite'], "error: option '--mcp-profile <profile>' argument 'lite' is invalid. Allowed choices are full, bridge.\n"],
     [['--bogus'], "error: unknown option '--bogus'\n"],
     [['serve'], 'error: too many arguments. Expected 0 arguments but got 1.\n'],
@@ -105,31 +116,38 @@ describe('parseCli', () => {
 Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.
 
 Options:
-  --config <path>          config file (YAML) (default: "./config.yaml")
-  --url <url>              iii engine WebSocket URL (default: "ws://127.0.0.1:49134", env: III_URL)
-  --manifest               print the worker manifest as JSON and exit
-  --embedded               start an iii engine inside this process and connect to it
-  --engine-host <host>     embedded engine: listen host (default: "127.0.0.1")
-  --engine-port <port>     embedded engine: listen port (default: 49134)
-  --mcp-host <host>        embedded engine: MCP endpoint host (default: "127.0.0.1")
-  --mcp-port <port>        embedded engine: HTTP port (/mcp, the catalogue page and http triggers)
-                           (default: 3111)
-  --no-mcp                 embedded engine: do not serve the MCP endpoint
-  --no-ui                  embedded engine: do not serve the catalogue page at / (and /_ui/)
-  --state-file <path>      embedded engine: keep state in this file, each change on disk before it
-                           is acknowledged (default: in memory)
-  --allow-remote           embedded engine: allow listening on non-loopback hosts
-  --stdio                  serve MCP on stdin/stdout (own engine, or the one at --url)
-  --skills-dir <dir>       serve every SKILL.md folder under this directory (repeatable; ids
-                           relative to it)
-  --mcp-profile <profile>  MCP profile (choices: "full", "bridge", default: "full")
-  -h, --help               print help
+  --config <path>           config file (YAML) (default: "./config.yaml")
+  --url <url>               iii engine WebSocket URL (default: "ws://127.0.0.1:49134", env: III_URL)
+  --manifest                print the worker manifest as JSON and exit
+  --embedded                start an iii engine inside this process and connect to it
+  --engine-host <host>      embedded engine: listen host (default: "127.0.0.1")
+  --engine-port <port>      embedded engine: listen port (default: 49134)
+  --mcp-host <host>         embedded engine: MCP endpoint host (default: "127.0.0.1")
+  --mcp-port <port>         embedded engine: HTTP port (/mcp, the catalogue page and http triggers)
+                            (default: 3111)
+  --no-mcp                  embedded engine: do not serve the MCP endpoint
+  --no-ui                   embedded engine: do not serve the catalogue page at / (and /_ui/)
+  --state-file <path>       embedded engine: keep state in this file, each change on disk before it
+                            is acknowledged (default: in memory)
+  --allow-remote            embedded engine: allow listening on non-loopback hosts (needs a token)
+  --allowed-host <name>     a Host name (name or name:port) the listeners also answer to
+                            (repeatable)
+  --auth-token-file <path>  file holding the bearer token clients must send (else III_SKILLS_TOKEN)
+  --max-sessions <n>        MCP sessions, and event streams, open at once (503 beyond) (default:
+                            1000)
+  --stdio                   serve MCP on stdin/stdout (own engine, or the one at --url)
+  --skills-dir <dir>        serve every SKILL.md folder under this directory (repeatable; ids
+                            relative to it)
+  --mcp-profile <profile>   MCP profile (choices: "full", "bridge", default: "full")
+  -h, --help                print help
 
 Environment:
-  III_URL       engine WebSocket URL, used when --url is not given (default ws://127.0.0.1:49134)
-  LOG_LEVEL     log level: trace, debug, info, warn, error, fatal or silent (default info)
-  OTEL_ENABLED  set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export (and,
-                unless III_DISABLE_TRACE_PAYLOADS is set, its copying of call payloads for spans)
+  III_URL           engine WebSocket URL, used when --url is not given (default ws://127.0.0.1:49134)
+  III_SKILLS_TOKEN  bearer token, used when --auth-token-file is not given: required of every client
+                    of the embedded engine and HTTP listener, and sent when joining an engine
+  LOG_LEVEL         log level: trace, debug, info, warn, error, fatal or silent (default info)
+  OTEL_ENABLED      set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export (and,
+                    unless III_DISABLE_TRACE_PAYLOADS is set, its copying of call payloads for spans)
 
 Config file (YAML, every key optional; a missing or bad file is logged and the defaults are used):
   scopes.skills, scopes.prompts  state scopes of the registry rows (default skills, prompts)
@@ -144,6 +162,10 @@ Zero config: with --stdio or --embedded and neither --config, --skills-dir nor .
 standard roots that exist are served: ./.agents/skills, ./.claude/skills, ~/.agents/skills,
 ~/.claude/skills, ~/.codex/skills (the first root wins an id).
 
+Security (README "Security"): the listeners answer only to loopback Host names (and
+--allowed-host) and refuse browser pages of other origins. --allow-remote binds other hosts and
+needs a token; clients then send "Authorization: Bearer <token>".
+
 Commands:
   iii-skills check [--config F] [--skills-dir D …]  print skipped files and warnings; exit 1 on a skip
 
@@ -151,6 +173,8 @@ Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine
   iii-skills --embedded --config config.yaml                 own engine, MCP on http://127.0.0.1:3111/mcp
   iii-skills --stdio --config /abs/path/config.yaml          an MCP client launches it over stdio
+  III_SKILLS_TOKEN=… iii-skills --embedded --allow-remote --mcp-host 0.0.0.0 --allowed-host skills.lan
+                                                             served to the LAN as http://skills.lan:3111
 `)
   })
 })

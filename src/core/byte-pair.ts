@@ -33,10 +33,6 @@ class PairRanks {
   }
 }
 
-function hash(left: number, right: number): number {
-  return (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> 12
-}
-
 export class BytePairEncoder {
   private readonly memo = new Map<string, number>()
   // Scratch arrays reused by every merge: the process is single-threaded and a merge never yields.

@@ -34,6 +34,17 @@ export function parseUri(uri: string): ParsedUri {
   return { kind: 'section', functionId: path.join('::') }
 }
 
+/** a/b => iii://a/b; fn/a/b (a section) and skills (the index) => undefined: the URI of a skill id, nothing else. */
+export function skillUri(id: string): string | undefined {
+  const uri = URI_PREFIX + id
+  try {
+    return parseUri(uri).kind === 'skill' ? uri : undefined
+  } catch {
+    // An id the grammar refuses names no skill.
+    return undefined
+  }
+}
+
 /** E7.3: `iii://acme/billing#refunds` => base `iii://acme/billing`, anchor `refunds` (ids never hold `#`). */
 export function splitAnchor(uri: string): { base: string; anchor?: string } {
   const hash = uri.indexOf('#')

@@ -11,6 +11,7 @@ import { installStateBuiltins } from './builtins-state.js'
 import { Engine } from './engine.js'
 import { createHttpTriggerHandler, installHttpTriggerType, RouteTable, type HttpRequestHandler } from './http-triggers/index.js'
 import * as msg from './messages.js'
+import type { DoorRules } from '../http/door.js'
 import { listenerUrl } from '../http/listen.js'
 import { listen } from './server.js'
 import { StateJournal } from './state-journal/journal.js'
@@ -35,6 +36,8 @@ export interface EmbeddedEngineOptions {
   httpTimeoutMs?: number
   /** Default true. iii-state's `triggers_enabled`: false stops `state` triggers firing (bindings stay listed). */
   triggersEnabled?: boolean
+  /** Host names and bearer token of the engine's door (E11.1–E11.2); loopback only, no token, by default. */
+  door?: DoorRules
 }
 
 interface FunctionListing {
@@ -110,7 +113,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
   installHttpTriggerType(engine, routes)
   installFunctionsAvailable(engine)
 
-  const listener = await listen({ host, port: options.port ?? 0, engine, log }).catch(async (error: unknown) => {
+  const listener = await listen({ host, port: options.port ?? 0, engine, log, door: options.door }).catch(async (error: unknown) => {
     await journal?.close()
     throw error
   })

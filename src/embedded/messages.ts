@@ -57,6 +57,13 @@ export const LOG_WORKER_REATTACHED = 'worker reattached: retired previous connec
 export const LOG_REATTACH_REJECTED = 'reattach token mismatch: previous connection kept'
 export const LOG_FRAME_DROPPED = 'json decode error: frame dropped'
 export const LOG_UPGRADE_REJECTED = 'websocket upgrade rejected: unknown path'
+export const LOG_UPGRADE_ORIGIN_REFUSED = 'websocket upgrade refused: a browser page of another origin'
+export const LOG_UPGRADE_HOST_REFUSED = 'websocket upgrade refused: Host is not one this listener answers to'
+export const LOG_UPGRADE_TOKEN_REFUSED = 'websocket upgrade refused: missing or wrong bearer token'
+export const UPGRADE_FORBIDDEN = 'Forbidden'
+// The iii engine's RBAC refusal (protocol §1.3): the code is the wire's, the message ours.
+export const AUTH_ERROR = 'AUTH_ERROR'
+export const AUTH_ERROR_MESSAGE = 'authentication failed: send Authorization: Bearer <token>'
 export const LOG_FUNCTION_OVERWRITTEN = 'function re-registered by another worker: last writer wins'
 export const LOG_BUILTIN_PROTECTED = 'registration of a built-in id ignored'
 export const LOG_TRIGGER_PARKED = '[PENDING] trigger was NOT activated: its trigger type is not registered'

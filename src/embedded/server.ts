@@ -1,8 +1,14 @@
 /**
  * The listener (spec §1.1): one HTTP server whose WebSocket upgrades are routed by path. `/` (query
  * ignored) is the worker protocol, `/otel` is accepted and its frames ignored (the SDK's telemetry
- * socket would otherwise reconnect forever), anything else is refused. Frames over 16 MiB are a read
- * error, as with the engine's tungstenite defaults: `ws` closes the socket and the worker is cleaned up.
+ * socket would otherwise reconnect forever), anything else is refused. Frames over 16 MiB (the engine's
+ * tungstenite frame limit, which also keeps messages well under its 64 MiB message limit), or over
+ * 4 MiB on `/otel`, are a read error: `ws` closes the socket with 1009 and the worker is cleaned up
+ * (E11.6).
+ *
+ * E11.1–E11.2: an upgrade from a browser page of another origin, or naming a Host this listener
+ * does not answer to, gets 403 and no socket; with a token, an upgrade without it gets the iii
+ * engine's RBAC refusal (an AUTH_ERROR frame, then a close).
  */
 import { createServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -10,14 +16,20 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { Logger } from 'pino'
 import type { Engine } from './engine.js'
 import * as msg from './messages.js'
+import { Door, LOOPBACK_DOOR, type DoorRules } from '../http/door.js'
+import { isAllowedOrigin } from '../http/origin.js'
 
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024
+export const MAX_TELEMETRY_FRAME_BYTES = 4 * 1024 * 1024
+/** Close code of a refused upgrade's socket (RFC 6455: policy violation). */
+const POLICY_VIOLATION = 1008
 
 interface ListenOptions {
   host: string
   port: number
   engine: Engine
   log: Logger
+  door?: DoorRules
 }
 
 interface Listener {
@@ -25,16 +37,24 @@ interface Listener {
   close(): Promise<void>
 }
 
-function refuse(socket: Duplex): void {
-  socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+function refuse(socket: Duplex, status = '404 Not Found', text = ''): void {
+  const length = Buffer.byteLength(text)
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${length}\r\n\r\n${text}`)
   socket.destroy()
+}
+
+/** What the iii engine's RBAC sends before closing a connection its auth function rejected. */
+function authError(ws: WebSocket): void {
+  ws.send(JSON.stringify({ type: 'error', error: { code: msg.AUTH_ERROR, message: msg.AUTH_ERROR_MESSAGE } }))
+  ws.close(POLICY_VIOLATION, msg.AUTH_ERROR)
 }
 
 export async function listen(options: ListenOptions): Promise<Listener> {
   const { engine, log } = options
   const http = createServer((_req, res) => res.writeHead(404).end())
   const workers = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
-  const telemetry = new WebSocketServer({ noServer: true })
+  const telemetry = new WebSocketServer({ noServer: true, maxPayload: MAX_TELEMETRY_FRAME_BYTES })
+  let door: Door | undefined
 
   const onWorker = (ws: WebSocket, req: IncomingMessage) => {
     const conn = engine.attach(ws, req.socket.remoteAddress)
@@ -44,9 +64,22 @@ export async function listen(options: ListenOptions): Promise<Listener> {
   }
 
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!isAllowedOrigin(req.headers.origin)) {
+      log.warn({ origin: req.headers.origin }, msg.LOG_UPGRADE_ORIGIN_REFUSED)
+      return refuse(socket, '403 Forbidden', msg.UPGRADE_FORBIDDEN)
+    }
+    const refusal = door?.refusal(req.headers)
+    if (refusal?.reason === 'host') {
+      log.warn({ host: req.headers.host }, msg.LOG_UPGRADE_HOST_REFUSED)
+      return refuse(socket, '403 Forbidden', refusal.text)
+    }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
-    if (path === '/') workers.handleUpgrade(req, socket, head, (ws) => onWorker(ws, req))
-    else if (path === '/otel') telemetry.handleUpgrade(req, socket, head, (ws) => ws.on('error', () => {}))
+    const server = path === '/' ? workers : path === '/otel' ? telemetry : undefined
+    if (server !== undefined && refusal?.reason === 'token') {
+      log.warn({ path, address: req.socket.remoteAddress }, msg.LOG_UPGRADE_TOKEN_REFUSED)
+      server.handleUpgrade(req, socket, head, authError)
+    } else if (server === workers) workers.handleUpgrade(req, socket, head, (ws) => onWorker(ws, req))
+    else if (server === telemetry) telemetry.handleUpgrade(req, socket, head, (ws) => ws.on('error', () => {}))
     else {
       log.warn({ path }, msg.LOG_UPGRADE_REJECTED)
       refuse(socket)
@@ -62,6 +95,7 @@ export async function listen(options: ListenOptions): Promise<Listener> {
   })
   const address = http.address()
   const port = typeof address === 'object' && address !== null ? address.port : options.port
+  door = new Door(options.host, port, options.door ?? LOOPBACK_DOOR)
 
   return {
     port,

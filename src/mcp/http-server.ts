@@ -15,6 +15,8 @@ import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
 import { sendPlain } from './replies.js'
 import { HttpSessions } from './session-http.js'
 import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
+import { Door, LOOPBACK_DOOR } from '../http/door.js'
+import { refusedAtDoor } from '../http/guard.js'
 import { listenerUrl, listenHttp } from '../http/listen.js'
 
 export const DEFAULT_HOST = '127.0.0.1'
@@ -35,11 +37,13 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
     profile,
   }
-  const sessions = ctx.profile === 'full' ? new HttpSessions(ctx, options.changes, options.sessionIdleMs) : undefined
+  const sessions = ctx.profile === 'full' ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions) : undefined
   const serveMcp = (req: IncomingMessage, res: ServerResponse) => (sessions ? sessions.serve(req, res) : serveBridge(req, res, ctx))
   const routeOther = options.route ?? notFoundRoute
+  let door: Door | undefined
   const server = createServer((req, res) => {
     res.on('error', (error) => log.debug({ error: String(error) }, msg.LOG.clientAborted))
+    if (refusedAtDoor(door, req, res, log)) return
     const handled = pathnameOf(req.url) === path ? serveMcp(req, res) : routeOther(req, res)
     Promise.resolve(handled).catch((error: unknown) => {
       log.error({ error: String(error) }, msg.LOG.routeFailed)
@@ -53,6 +57,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   })
   server.on('error', (error) => log.error({ error: String(error) }, msg.LOG.serverError))
   const port = (server.address() as AddressInfo).port
+  door = new Door(host, port, options.door ?? LOOPBACK_DOOR)
   const url = listenerUrl('http', host, port, path)
   log.info({ url, profile: ctx.profile }, msg.LOG.listening)
   let closing: Promise<void> | undefined

@@ -36,6 +36,8 @@ export const LOG = {
   listening: 'mcp endpoint listening',
   closed: 'mcp endpoint closed',
   originRefused: 'mcp request from a non-loopback browser origin; refused',
+  sessionsFull: 'mcp session refused: --max-sessions sessions are open',
+  streamsFull: 'mcp event stream refused: --max-sessions streams are open',
   bodyTooLarge: 'mcp request body too large; rejected',
   clientAborted: 'mcp client went away before the reply',
   delegateFailed: 'mcp delegate call failed',

@@ -15,6 +15,7 @@ import type { ChangeHub } from './change-hub.js'
 import { failure, PARSE_ERROR, SESSION_ERROR, SESSION_NOT_FOUND } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { isAllowedOrigin } from '../http/origin.js'
+import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
 import { readRequestBody } from '../http/request-body.js'
 import { sendJson, sendPlain } from './replies.js'
 import { connectSdkSession, type SharedContext } from './sdk-server.js'
@@ -31,12 +32,17 @@ interface Entry {
 export class HttpSessions {
   private readonly sessions = new Map<string, Entry>()
   private readonly sweeper: NodeJS.Timeout
+  private readonly sessionCap: OpenCount
+  private readonly streams: OpenCount
 
   constructor(
     private readonly ctx: SharedContext,
     private readonly hub: ChangeHub | undefined,
     private readonly idleMs: number = DEFAULT_SESSION_IDLE_MS,
+    maxOpen: number = DEFAULT_MAX_OPEN,
   ) {
+    this.sessionCap = new OpenCount(maxOpen, 'MCP sessions')
+    this.streams = new OpenCount(maxOpen, 'MCP event streams')
     this.sweeper = setInterval(() => this.sweep(), Math.min(idleMs, MAX_SWEEP_INTERVAL_MS)).unref()
   }
 
@@ -65,15 +71,21 @@ export class HttpSessions {
       const parsed = parseJson(read.bytes)
       if (!parsed.ok) return sendJson(res, 400, failure(null, PARSE_ERROR, msg.PARSE_ERROR))
       body = parsed.value
-      if (sessionId === undefined && isInitializeRequest(body)) return this.open(req, res, body)
+      if (sessionId === undefined && isInitializeRequest(body)) {
+        if (this.sessionCap.refuseWhenFull(res, this.sessions.size)) return log.warn({ sessions: this.sessions.size }, msg.LOG.sessionsFull)
+        return this.open(req, res, body)
+      }
     }
     if (typeof sessionId !== 'string') return sendJson(res, 400, failure(null, SESSION_ERROR, msg.SESSION_REQUIRED))
     const entry = this.sessions.get(sessionId)
     if (entry === undefined) return sendJson(res, 404, failure(null, SESSION_NOT_FOUND, msg.SESSION_NOT_FOUND))
     entry.lastSeen = Date.now()
     if (req.method === 'GET') {
+      const release = this.streams.take(res)
+      if (release === undefined) return log.warn({ streams: this.streams.size }, msg.LOG.streamsFull)
       entry.openStreams++
       res.once('close', () => {
+        release()
         entry.openStreams--
         entry.lastSeen = Date.now()
       })

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import type { DoorRules } from '../http/door.js'
 import type { ChangeHub } from './change-hub.js'
 
 export interface FunctionSummary {
@@ -51,6 +52,10 @@ export interface McpHttpOptions {
   route?: HttpRoute
   /** Full profile: a session with no request and no open stream for this long is closed (default 30 min). */
   sessionIdleMs?: number
+  /** Host names and bearer token every request must match (E11.1–E11.2); loopback, no token, by default. */
+  door?: DoorRules
+  /** Full profile: sessions open at once, and GET streams open at once (E11.6); default 1000. */
+  maxSessions?: number
 }
 
 export interface McpHttpServer {

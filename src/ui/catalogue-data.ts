@@ -3,6 +3,7 @@
  * worker or the MCP front makes), so the page shows exactly what agents are served.
  */
 import { isJsonObject } from '../core/json-object.js'
+import { skillUri } from '../core/uri.js'
 import { mapInBatches } from '../fs/batches.js'
 import { brokenLinks, type BrokenLink } from './broken-links.js'
 import { markdownLinks, renderSkillMarkdown } from './render-markdown.js'
@@ -62,7 +63,9 @@ export async function readCatalogue(invoke: Invoke): Promise<CatalogueSkill[]> {
 }
 
 export async function readSkillView(invoke: Invoke, id: string): Promise<SkillView | undefined> {
-  const uri = `iii://${id}`
+  const uri = skillUri(id)
+  // E11.3: the page shows skills only; `fn/a/b` (a section, the function a::b) is never followed.
+  if (uri === undefined) return undefined
   const body = await servedBody(invoke, id)
   if (body === undefined) return undefined
   const [catalogue, outline, files, described] = await Promise.all([
@@ -110,8 +113,10 @@ const LINK_CHECK_CONCURRENCY = 8
 
 // The markdown iii://<id> serves; undefined when it serves none.
 async function servedBody(invoke: Invoke, id: string): Promise<string | undefined> {
+  const uri = skillUri(id)
+  if (uri === undefined) return undefined
   try {
-    const first = arrayAt(await invoke('skills::resources-read', { uri: `iii://${id}` }), 'contents')[0]
+    const first = arrayAt(await invoke('skills::resources-read', { uri }), 'contents')[0]
     return typeof first?.text === 'string' ? first.text : undefined
   } catch {
     return undefined

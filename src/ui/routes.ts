@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
 import { isAllowedOrigin } from '../http/origin.js'
 import { readAsset, type Asset } from './assets.js'
 import { readCatalogue, readCatalogueLinks, readDiagnostics, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
@@ -23,6 +24,8 @@ interface UiOptions {
   taken(method: string, path: string): boolean
   next: UiRoute
   log: Logger
+  /** Event streams open at once (E11.6); default 1000. */
+  maxStreams?: number
 }
 
 const PAGES: Readonly<Record<string, Asset>> = { '/': 'index.html', '/_ui/app.js': 'app.js', '/_ui/app.css': 'app.css' }
@@ -30,6 +33,7 @@ const MAX_QUERY = 500
 
 export function createUiRoute(options: UiOptions): UiRoute {
   const { invoke, changes, log } = options
+  const streams = new OpenCount(options.maxStreams ?? DEFAULT_MAX_OPEN, 'catalogue event streams')
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     const path = url.pathname
@@ -40,6 +44,12 @@ export function createUiRoute(options: UiOptions): UiRoute {
       return sendText(res, 403, 'Forbidden')
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' })
+    // E11.3: another site's page may not read the catalogue (a browser that sends no Sec-Fetch-Site is judged by Origin above).
+    const site = req.headers['sec-fetch-site']
+    if (site === 'cross-site' || site === 'same-site') {
+      log.warn({ site, path }, 'catalogue page request refused: sent by another site')
+      return sendText(res, 403, 'Forbidden')
+    }
     const asset = PAGES[path]
     if (asset !== undefined) return sendAsset(res, asset)
     const param = (name: string) => url.searchParams.get(name) ?? ''
@@ -64,8 +74,12 @@ export function createUiRoute(options: UiOptions): UiRoute {
           return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) })
         }
       }
-      case '/_ui/events':
+      case '/_ui/events': {
+        const release = streams.take(res)
+        if (release === undefined) return log.warn({ streams: streams.size }, 'catalogue event stream refused: --max-sessions streams are open')
+        res.once('close', release)
         return serveEvents(req, res, changes, url.searchParams.get('watch') ?? undefined)
+      }
       default:
         return sendText(res, 404, 'Not Found')
     }

@@ -20,7 +20,7 @@ beforeEach(async () => {
   file = join(dir, 'state.json')
 })
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 })
 })
 
 describe('state persistence with stateFile', () => {

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import * as msg from '../messages.js'
 import type { HttpRequestHandler } from './handler.js'
+import { Door, LOOPBACK_DOOR, type DoorRules } from '../../http/door.js'
+import { refusedAtDoor } from '../../http/guard.js'
 import { listenerUrl, listenHttp } from '../../http/listen.js'
 
 export interface HttpTriggerListenerOptions {
@@ -16,6 +18,7 @@ export interface HttpTriggerListenerOptions {
   port: number
   handler: HttpRequestHandler
   log: Logger
+  door?: DoorRules
 }
 
 export interface HttpTriggerListener {
@@ -26,10 +29,14 @@ export interface HttpTriggerListener {
 }
 
 export async function startHttpTriggerListener(options: HttpTriggerListenerOptions): Promise<HttpTriggerListener> {
-  const server = createServer((req, res) => void options.handler(req, res))
+  let door: Door | undefined
+  const server = createServer((req, res) => {
+    if (!refusedAtDoor(door, req, res, options.log)) void options.handler(req, res)
+  })
   await listenHttp(server, options.port, options.host)
   server.on('error', (error) => options.log.error({ error: String(error) }, msg.LOG_HTTP_SERVER_ERROR))
   const port = (server.address() as AddressInfo).port
+  door = new Door(options.host, port, options.door ?? LOOPBACK_DOOR)
   const url = listenerUrl('http', options.host, port)
   return {
     url,

@@ -13,6 +13,7 @@ import * as msg from '../messages.js'
 import type { StateMap } from '../state-map.js'
 import { loadJournal, replaceFile } from './load.js'
 import { acquireOwnerLock, type OwnerLock } from './owner-lock.js'
+import { resolveStatePath } from './state-path.js'
 import { encodeRecord, encodeStoredSet, JOURNAL_HEADER, type Mutation } from './records.js'
 
 /** Compaction never runs below this size: rewriting a small file on every other write gains nothing. */
@@ -41,6 +42,8 @@ export class StateJournal {
 
   private constructor(
     readonly path: string,
+    /** `path` resolved once at start (E11.5): what is read, locked and written. */
+    private readonly realPath: string,
     private handle: FileHandle,
     private fileBytes: number,
     private readonly map: StateMap,
@@ -52,16 +55,17 @@ export class StateJournal {
   /** Takes the file's ownership, loads it into `map` and opens it for appending. */
   static async open(path: string, map: StateMap, log: Logger, options: StateJournalOptions = {}): Promise<StateJournal> {
     await mkdir(dirname(path), { recursive: true })
-    const lock = await acquireOwnerLock(path)
+    const realPath = await resolveStatePath(path)
+    const lock = await acquireOwnerLock(realPath, path)
     try {
-      const loaded = await loadJournal(path, log)
+      const loaded = await loadJournal(realPath, log, path)
       for (const m of loaded.mutations) {
         if (m.op === 'set') map.set(m.scope, m.key, m.value)
         else map.delete(m.scope, m.key)
       }
       map.dropEmptyScopes() // as in the engine's file store
-      const handle = await open(path, 'a')
-      const journal = new StateJournal(path, handle, loaded.bytes, map, lock, log, options.minCompactionBytes ?? MIN_COMPACTION_BYTES)
+      const handle = await open(realPath, 'a')
+      const journal = new StateJournal(path, realPath, handle, loaded.bytes, map, lock, log, options.minCompactionBytes ?? MIN_COMPACTION_BYTES)
       for (const m of loaded.mutations) journal.track(m, m.op === 'set' ? encodeRecord(m).length : 0)
       log.info({ path, records: loaded.mutations.length, bytes: loaded.bytes }, msg.LOG_STATE_LOADED)
       return journal
@@ -160,8 +164,8 @@ export class StateJournal {
     return async () => {
       const before = this.fileBytes
       await this.handle.close()
-      await replaceFile(this.path, bytes)
-      this.handle = await open(this.path, 'a')
+      await replaceFile(this.realPath, bytes)
+      this.handle = await open(this.realPath, 'a')
       this.fileBytes = bytes.length
       this.log.info({ path: this.path, before, after: bytes.length }, msg.LOG_STATE_COMPACTED)
     }

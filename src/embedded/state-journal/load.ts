@@ -1,9 +1,12 @@
 /**
  * Reading a state file at start: a journal (records.ts), a version-1 JSON file (converted to a
  * journal atomically, the original kept beside it as `<file>.v1.bak`), or nothing yet (a new empty
- * journal). A torn last record is cut off and reported; anything else unreadable stops the start
- * with an error naming the file, which is left untouched.
+ * journal). A torn last record (a last line with no newline) is cut off and reported; anything else
+ * unreadable, a complete record that fails its check included, stops the start with an error
+ * naming the file, which is left untouched (E11.5).
  */
+import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
 import { copyFile, open, readdir, readFile, rename, rm, truncate } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Logger } from 'pino'
@@ -17,34 +20,35 @@ interface LoadedJournal {
   bytes: number
 }
 
-export async function loadJournal(path: string, log: Logger): Promise<LoadedJournal> {
+/** `path` is the resolved state file; `shown` the path as given, which messages name. */
+export async function loadJournal(path: string, log: Logger, shown: string = path): Promise<LoadedJournal> {
   await removeStaleTemps(path)
   let bytes: Buffer
   try {
     bytes = await readFile(path)
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(msg.stateFileUnreadable(path, (err as Error).message))
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(msg.stateFileUnreadable(shown, (err as Error).message))
     await replaceFile(path, Buffer.from(JOURNAL_HEADER))
     return { mutations: [], bytes: JOURNAL_HEADER.length }
   }
-  if (bytes[0] === 0x7b /* '{' */) return convertVersion1(path, bytes, log)
+  if (bytes[0] === 0x7b /* '{' */) return convertVersion1(path, bytes, log, shown)
   const decoded = decodeJournal(bytes)
-  if (!decoded.ok) throw new Error(msg.stateFileUnreadable(path, decoded.reason))
+  if (!decoded.ok) throw new Error(msg.stateFileUnreadable(shown, decoded.reason))
   if (decoded.tornTail === undefined) return { mutations: decoded.mutations, bytes: bytes.length }
   await truncate(path, decoded.tornTail.offset)
   log.warn({ path, offset: decoded.tornTail.offset, bytes: decoded.tornTail.bytes }, msg.LOG_STATE_TORN_TAIL)
   return { mutations: decoded.mutations, bytes: decoded.tornTail.offset }
 }
 
-async function convertVersion1(path: string, bytes: Buffer, log: Logger): Promise<LoadedJournal> {
+async function convertVersion1(path: string, bytes: Buffer, log: Logger, shown: string): Promise<LoadedJournal> {
   let content: { version?: unknown; scopes?: unknown }
   try {
     content = JSON.parse(bytes.toString('utf8')) as typeof content
   } catch (err) {
-    throw new Error(msg.stateFileUnreadable(path, (err as Error).message))
+    throw new Error(msg.stateFileUnreadable(shown, (err as Error).message))
   }
   if (content.version !== 1 || !isSnapshot(content.scopes)) {
-    throw new Error(msg.stateFileUnreadable(path, 'it is neither a state journal nor a version 1 state file'))
+    throw new Error(msg.stateFileUnreadable(shown, 'it is neither a state journal nor a version 1 state file'))
   }
   const mutations: Mutation[] = content.scopes.flatMap(([scope, entries]) =>
     entries.map(([key, value]): Mutation => ({ op: 'set', scope, key, value })))
@@ -61,10 +65,14 @@ function isSnapshot(value: unknown): value is StateSnapshot {
     scope[1].every((entry: unknown) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string'))
 }
 
-/** Writes `bytes` to a temp file beside `path`, fsyncs it, renames it over `path`, fsyncs the folder. */
+/**
+ * Writes `bytes` to a temp file beside `path`, fsyncs it, renames it over `path`, fsyncs the folder.
+ * The temp file's name is unguessable and it is created exclusively, never through a symlink,
+ * readable by its owner alone (E11.5): a link planted at a temp name is never written through.
+ */
 export async function replaceFile(path: string, bytes: Buffer): Promise<void> {
-  const temp = join(dirname(path), `${basename(path)}.${process.pid}.tmp`)
-  const handle = await open(temp, 'w')
+  const temp = join(dirname(path), `${basename(path)}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`)
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600)
   try {
     await handle.writeFile(bytes)
     await handle.sync()

@@ -1,8 +1,9 @@
 /**
  * The journal's bytes: a header line, then one line per mutation, each `<crc32 hex> <json>\n` with
  * `["s", scope, key, value]` for a set and `["d", scope, key]` for a delete. Replaying the lines in
- * order rebuilds the state; only the last line can be torn (appends are sequential), so a bad last
- * line is dropped and a bad line followed by good ones means the file is damaged.
+ * order rebuilds the state; only the last line can be torn (appends are sequential), so a last line
+ * without its newline is dropped, and any complete line that fails its check means the file is
+ * damaged (E11.5).
  */
 import { crc32 } from './crc32.js'
 
@@ -48,10 +49,11 @@ export function decodeJournal(bytes: Buffer): Decoded {
     const line = bytes.subarray(offset, end === -1 ? bytes.length : end)
     const mutation = end === -1 ? undefined : decodeLine(line)
     if (mutation === undefined) {
-      const rest = end === -1 ? -1 : bytes.indexOf(NEWLINE, end + 1)
-      // A bad line with nothing complete after it is a write cut short by a crash.
-      if (end === -1 || rest === -1) return { ok: true, mutations, tornTail: { offset, bytes: bytes.length - offset } }
-      return { ok: false, reason: `record at byte ${offset} is damaged and complete records follow it` }
+      // E11.5: only a last line without its newline is a write cut short by a crash; a complete line
+      // that fails its check is damage, wherever it is.
+      if (end === -1) return { ok: true, mutations, tornTail: { offset, bytes: bytes.length - offset } }
+      const rest = bytes.indexOf(NEWLINE, end + 1)
+      return { ok: false, reason: rest === -1 ? `record at byte ${offset} is damaged (a complete record that fails its check)` : `record at byte ${offset} is damaged and complete records follow it` }
     }
     mutations.push(mutation)
     offset = end + 1

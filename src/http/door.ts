@@ -1,0 +1,79 @@
+/**
+ * Who may come through a listener's door (E11.1, E11.2): one rule for the engine's WebSocket
+ * upgrade and for every HTTP route. `Host` must name this listener (loopback names, the bound host
+ * or an `--allowed-host`, with the bound port), which defeats DNS rebinding; with a token (required
+ * off loopback) `Authorization: Bearer <token>` must carry it. Pure: the listeners send the refusal.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+
+export interface DoorRules {
+  /** `--allowed-host NAME` (repeatable): `name` (with the bound port) or `name:port`. */
+  allowedHosts: readonly string[]
+  /** The bearer token every request must carry; undefined on loopback without one. */
+  token: string | undefined
+}
+
+export const LOOPBACK_DOOR: DoorRules = { allowedHosts: [], token: undefined }
+
+export type Refusal =
+  | { reason: 'host'; status: 403; text: string }
+  | { reason: 'token'; status: 401; text: string }
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+/** A Host header longer than this is echoed cut (it is the caller's text). */
+const MAX_ECHOED_HOST = 200
+
+export const hostNotAllowed = (host: string) => `host not allowed: ${host.slice(0, MAX_ECHOED_HOST)}`
+export const BEARER_REQUIRED = 'a valid bearer token is required (Authorization: Bearer <token>)'
+
+/** A listener's door: the Host names it answers to (fixed once its port is known) and the token rule. */
+export class Door {
+  private readonly hosts: ReadonlySet<string>
+
+  constructor(boundHost: string, port: number, private readonly rules: DoorRules) {
+    const names = [...LOOPBACK_NAMES, bracketed(boundHost), ...rules.allowedHosts]
+    const hosts = new Set<string>()
+    for (const name of names.map((n) => n.toLowerCase())) {
+      if (hasPort(name)) hosts.add(name)
+      else {
+        hosts.add(`${name}:${port}`)
+        // A browser leaves out the scheme's default port.
+        if (port === 80) hosts.add(name)
+      }
+    }
+    this.hosts = hosts
+  }
+
+  /** Why the request may not come in, or undefined when it may. */
+  refusal(headers: IncomingHttpHeaders): Refusal | undefined {
+    const host = headers.host ?? ''
+    if (!this.hosts.has(host.toLowerCase())) return { reason: 'host', status: 403, text: hostNotAllowed(host) }
+    if (this.rules.token !== undefined && !bearerMatches(headers.authorization, this.rules.token)) {
+      return { reason: 'token', status: 401, text: BEARER_REQUIRED }
+    }
+    return undefined
+  }
+}
+
+/** Headers of a 401 (RFC 6750) or 403 refusal. */
+export function refusalHeaders(refusal: Refusal): Record<string, string> {
+  return refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}
+}
+
+// Both sides hashed first, so the comparison takes the same time whatever the lengths.
+function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer +(.+)$/i.exec(authorization ?? '')
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(match?.[1]?.trim() ?? ''), digest(token)) && match !== null
+}
+
+// "::1" => "[::1]"; "[::1]", "127.0.0.1", "localhost" unchanged
+function bracketed(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+}
+
+// "example.com:8080" and "[::1]:3111" have a port; "example.com" and "[::1]" do not
+function hasPort(name: string): boolean {
+  return /^\[[^\]]*\]:\d+$/.test(name) || /^[^:[\]]+:\d+$/.test(name)
+}
