@@ -48,6 +48,7 @@ export const searchQueryTooLong = (max: number) => `must be at most ${max} chara
 
 // --- command line (src/cli.ts) -------------------------------------------------------------------
 export const PORT_INVALID = 'expected an integer from 0 to 65535'
+export const skillFilesUnlisted = (dir: string, reason: string) => `cannot list the files of ${dir}: ${reason}`
 export const COUNT_INVALID = 'expected an integer of at least 1'
 export const ALLOW_REMOTE_NEEDS_TOKEN = 'error: --allow-remote needs --auth-token-file (or III_SKILLS_TOKEN)'
 export const hostNotLoopback = (flag: string, host: string) =>

@@ -12,12 +12,18 @@ export interface Diagnostics {
 }
 
 /** The skills' own warnings (E5.1), then whether the MCP Skills Extension leaves each out (E6.2). */
-export function diagnosticsOf(skills: readonly FsSkill[], skipped: readonly FsSkip[]): Diagnostics {
+/** `listing`: skill folders whose files could not be listed (E11.6), each a warning of its skill. */
+export function diagnosticsOf(
+  skills: readonly FsSkill[],
+  skipped: readonly FsSkip[],
+  listing: ReadonlyArray<{ id: string; path: string; message: string }> = [],
+): Diagnostics {
   const warnings = skills.flatMap((s) => {
     const unpublished = unpublishedReason(s.id, s.kind === 'folder' ? s.frontmatter.name : undefined)
     return [...(s.warnings ?? []), ...(unpublished === undefined ? [] : [unpublished])]
       .map((message) => ({ kind: 'skill' as const, path: s.path, id: s.id, message }))
   })
+  warnings.push(...listing.map(({ id, path, message }) => ({ kind: 'skill' as const, path, id, message })))
   return {
     skipped: [...skipped].sort((a, b) => compareUtf8(a.path, b.path)),
     warnings: warnings.sort((a, b) => compareUtf8(a.path, b.path)),

@@ -4,13 +4,15 @@
  * `node_modules` never served: one glob per depth whose components are `[!.]*` (so the static
  * prefix, and with it the id's root, is the root), matches under `node_modules` dropped. They come
  * after the config's globs; the first to serve an id wins, and a root's later entry for that id is
- * not served but recorded as a warning on the one that is, naming both paths.
+ * not served but recorded as a warning on the one that is, naming both paths. A symlink that leaves
+ * the root is never followed (E11.6).
  */
 import { resolve } from 'node:path'
 import * as msg from '../core/messages.js'
 import type { Logger } from 'pino'
 import { mapInBatches } from './batches.js'
 import type { Loaded } from './expand-unique.js'
+import { confinedView } from './confined-view.js'
 import { directView, type FsView } from './fs-view.js'
 import { globMatches } from './glob-matches.js'
 import { loadSkillFile } from './skill-files.js'
@@ -37,7 +39,7 @@ export async function addSkillRoots(
   const skipped: FsSkip[] = []
   for (const root of roots) {
     for (const pattern of skillRootPatterns(root)) {
-      const result = await globMatches(pattern, '/', log, view)
+      const result = await globMatches(pattern, '/', log, confinedView(view, root))
       if ('error' in result) continue
       const matches = result.matches.filter((m) => !m.id.split('/').includes(NEVER_ENTERED))
       const loads = await mapInBatches(matches, (match) => view.remember(match.path, `skill:${match.id}`, async () => loadSkillFile(match)))

@@ -42,6 +42,7 @@ type FsChangeListener = (changes: FsChange[]) => void | Promise<void>
 const DEFAULT_ANNOUNCE_DELAY_MS = 30
 /** How many file-watch problems are kept for MCP clients (E6.7), latest last. */
 const MAX_WATCH_PROBLEMS = 20
+const MAX_LISTING_PROBLEMS = 1000
 /** One shared empty snapshot, so what handlers memoise on it is kept when there are no fs globs. */
 const NO_ENTRIES = new FsSnapshot([], [], directView)
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -128,6 +129,15 @@ export class FsSources {
 
   /** What went wrong with watching the files, latest last (E6.7 sends them to MCP clients). */
   readonly watchProblems: string[] = []
+
+  /** Skill folders whose files could not be listed at their latest listing, by folder (E11.6). */
+  readonly listingProblems = new Map<string, { id: string; path: string; message: string }>()
+
+  /** Records (or, with `message` undefined, clears) the latest listing of a skill folder's files. */
+  noteListing(id: string, path: string, message: string | undefined): void {
+    if (message === undefined) this.listingProblems.delete(path)
+    else if (this.listingProblems.size < MAX_LISTING_PROBLEMS || this.listingProblems.has(path)) this.listingProblems.set(path, { id, path, message })
+  }
 
   private noteWatchProblem(problem: string): void {
     this.watchProblems.push(problem)

@@ -8,7 +8,7 @@ import type { Deps } from './deps.js'
 
 export async function fsDiagnostics(_input: unknown, deps: Deps) {
   const snapshot = await deps.fs.snapshot()
-  return diagnosticsOf(snapshot.skills, [...snapshot.skipped.skills, ...snapshot.skipped.prompts])
+  return diagnosticsOf(snapshot.skills, [...snapshot.skipped.skills, ...snapshot.skipped.prompts], [...deps.fs.listingProblems.values()])
 }
 
 /** `skills::fs-watch-problems` (internal, E6.7): what went wrong with watching the files, latest last. */

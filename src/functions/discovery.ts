@@ -13,7 +13,7 @@ import * as msg from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { digestOf } from '../core/sep-skill.js'
 import { readFolderBytes } from '../fs/folder-file.js'
-import { skillFolderFiles } from '../fs/skill-tree.js'
+import { listedFiles } from './listed-files.js'
 import { cutWithin } from '../core/budget.js'
 import { decodePageCursor, encodePageCursor, type PageOf } from '../core/page-cursor.js'
 import { tokenizer } from '../core/tokens.js'
@@ -70,18 +70,18 @@ export async function describeProtocolSkill(input: DescribeSkillRequest, deps: D
   const digest = 'error' in resolved.skillMd ? digestOf(Buffer.alloc(0)) : digestOf(Buffer.from(resolved.skillMd.text, 'utf8'))
   if (input.detail === 'manifest') return { skill: { manifest, tokens, digest }, ...warnings }
   if (input.detail === 'summary') return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, tokens, digest }, ...warnings }
-  const files = await filesOf(resolved)
+  const files = await filesOf(resolved, deps)
   return { skill: { manifest, skill_md_frontmatter: resolved.frontmatter, skill_md_content: skillMdText(resolved), tokens, digest, files }, ...warnings }
 }
 
 /** E6.8: every file read_skill_file serves (nested skill folders' files are theirs), size and digest. */
-async function filesOf(resolved: ResolvedSkill): Promise<Array<{ path: string; size: number; digest: string }>> {
+async function filesOf(resolved: ResolvedSkill, deps: Deps): Promise<Array<{ path: string; size: number; digest: string }>> {
   if (resolved.folder === undefined) {
     const bytes = Buffer.from(skillMdText(resolved), 'utf8')
     return [{ path: SKILL_FILE, size: bytes.length, digest: digestOf(bytes) }]
   }
   const folder = resolved.folder
-  const all = await skillFolderFiles(folder)
+  const all = await listedFiles(resolved.entry.id, folder, deps)
   const nested = all.filter((p) => p.endsWith(`/${SKILL_FILE}`)).map((p) => p.slice(0, -SKILL_FILE.length))
   const own = all.filter((p) => !nested.some((dir) => p.startsWith(dir)))
   const files = await Promise.all(own.map(async (path) => {

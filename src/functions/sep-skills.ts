@@ -17,7 +17,8 @@ import {
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { readFolderBytes } from '../fs/folder-file.js'
 import { readTextFile } from '../fs/read-text.js'
-import { directChildren, skillFolderFiles } from '../fs/skill-tree.js'
+import { directChildren } from '../fs/skill-tree.js'
+import { listedFiles } from './listed-files.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
 import { readSkillSources } from './skill-sources.js'
@@ -50,7 +51,13 @@ async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
   const entry: SepEntry = { uri: skillUri(p.id), frontmatter: p.frontmatter }
   if (!digests) return entry
   const resources: Array<{ uri: string; digest: string }> = []
-  for (const path of await p.files()) {
+  // A folder that cannot be listed is listed without its files, and is a warning in skills::diagnostics (E11.6).
+  const files = await p.files().catch((error: unknown) => {
+    if (error instanceof SkillsError) return undefined
+    throw error
+  })
+  if (files === undefined) return entry
+  for (const path of files) {
     const bytes = await p.read(path)
     if (bytes !== undefined) resources.push({ uri: skillUri(p.id, path), digest: digestOf(bytes) })
   }
@@ -102,13 +109,13 @@ async function findPublished(id: string, deps: Deps): Promise<Published | undefi
   if (row !== undefined) return single(id, row.skill, indexDescription(row.skill, id))
   const file = await deps.fs.findSkill(id)
   if (file === undefined) return undefined
-  return file.kind === 'folder' ? folderSkill(file) : markdownSkill(file)
+  return file.kind === 'folder' ? folderSkill(file, deps) : markdownSkill(file)
 }
 
-function folderSkill(file: FsSkill): Published | undefined {
+function folderSkill(file: FsSkill, deps: Deps): Published | undefined {
   if (unpublishedReason(file.id, file.frontmatter.name) !== undefined) return undefined
   const folder = dirname(file.path)
-  return { id: file.id, frontmatter: file.frontmatter, files: () => skillFolderFiles(folder), read: (path) => readFolderBytes(folder, path) }
+  return { id: file.id, frontmatter: file.frontmatter, files: () => listedFiles(file.id, folder, deps), read: (path) => readFolderBytes(folder, path) }
 }
 
 async function markdownSkill(file: FsSkill): Promise<Published | undefined> {

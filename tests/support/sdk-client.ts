@@ -13,8 +13,9 @@ export interface SdkClient {
   close(): Promise<void>
 }
 
-export function connectSdkClient(url: string): SdkClient {
-  const iii = registerWorker(url, SDK_OPTIONS)
+/** `headers` go on the WebSocket upgrade (a bearer token for an engine that wants one). */
+export function connectSdkClient(url: string, headers?: Record<string, string>): SdkClient {
+  const iii = registerWorker(url, { ...SDK_OPTIONS, ...(headers === undefined ? {} : { headers }) })
   return {
     iii,
     call: <T>(functionId: string, payload: unknown, timeoutMs = 5000) =>
