@@ -13,13 +13,14 @@ export interface OpenBrowser {
   close(): Promise<void>
 }
 
-export async function launchChromium(): Promise<OpenBrowser> {
+/** `extraArgs`: more Chromium flags (the attack tests map a foreign host name to loopback). */
+export async function launchChromium(extraArgs: string[] = []): Promise<OpenBrowser> {
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--disable-component-update', '--disable-sync', ...extraArgs,
     ],
   })
   const context = await browser.newContext({ viewport: { width: 1280, height: 820 } })
