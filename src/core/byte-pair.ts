@@ -2,41 +2,21 @@
  * Byte-pair merging in O(n log n) per piece (E11.4). gpt-tokenizer merges by rescanning every pair
  * after each merge, O(n²) a piece, so one 1 MiB word held the process for minutes. This is the same
  * merge (the adjacent pair whose concatenation has the lowest rank first, leftmost on ties, as
- * tiktoken does) driven by a binary heap with stale entries skipped, over the encoding's own ranks.
+ * tiktoken does) driven by a binary heap with stale entries skipped, over the encoding's own ranks:
+ * each node holds its token's rank, so a candidate merge is one lookup in the pair table.
  *
- * Bytes travel as latin1 strings (one char a byte): an ASCII piece is its own byte string, and a
- * Map keyed by short strings is the fastest rank lookup V8 offers.
+ * Bytes travel as latin1 strings (one char a byte): an ASCII piece is its own byte string.
  */
+import { NO_MERGE, type PairTable } from './pair-table.js'
 
 /** A piece's byte string => token count, for the pieces seen most (words repeat). */
 const PIECE_MEMO_SIZE = 65_536
 /** Heap keys are rank * RANK_SCALE + start byte: pieces are far shorter than this. */
 const RANK_SCALE = 1048576
-const NONE = -1
-const UNKNOWN = -2
-
-/**
- * Token pair => the rank of their concatenation (or NONE), an open-addressed table of the pairs
- * met so far: an integer probe instead of slicing and hashing a string for every candidate merge.
- * Emptied when half full; an entry is a fact of the encoding, so forgetting one costs only time.
- */
-class PairRanks {
-  private readonly map = new Map<number, number>()
-
-  get(left: number, right: number): number {
-    return this.map.get(left * 262144 + right) ?? UNKNOWN
-  }
-
-  set(left: number, right: number, rank: number): void {
-    if (this.map.size >= 1 << 18) this.map.clear()
-    this.map.set(left * 262144 + right, rank)
-  }
-}
 
 export class BytePairEncoder {
   private readonly memo = new Map<string, number>()
   // Scratch arrays reused by every merge: the process is single-threaded and a merge never yields.
-  private readonly pairs = new PairRanks()
   private readonly byteRanks = new Int32Array(256)
   private starts = new Int32Array(256)
   /** Rank of each node's token. */
@@ -51,7 +31,7 @@ export class BytePairEncoder {
   /** Rank of every two-byte token by its bytes (b0 << 8 | b1), -1 where none: most lookups are these. */
   private readonly pairRanks = new Int32Array(65536).fill(-1)
 
-  constructor(private readonly ranks: ReadonlyMap<string, number>) {
+  constructor(private readonly ranks: ReadonlyMap<string, number>, private readonly pairs: PairTable) {
     for (const [bytes, rank] of ranks) {
       if (bytes.length === 1) this.byteRanks[bytes.charCodeAt(0)] = rank
       if (bytes.length === 2) this.pairRanks[(bytes.charCodeAt(0) << 8) | bytes.charCodeAt(1)] = rank
@@ -88,11 +68,19 @@ export class BytePairEncoder {
       this.next[i] = i + 1 < n ? i + 1 : -1
       this.prev[i] = i - 1
     }
-    this.heapSize = 0
+    // The byte pairs go in unordered and are heapified once, in O(n).
+    let size = 0
+    if (n > this.heapRank.length) this.growHeap(n)
     for (let i = 0; i + 1 < n; i++) {
       const rank = this.pairRanks[(bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1)]!
-      if (rank !== -1) this.push(rank, i, i + 2)
+      if (rank === -1) continue
+      this.heapRank[size] = rank * RANK_SCALE + i
+      this.heapAt[size] = i
+      this.heapEnd[size] = i + 2
+      size++
     }
+    this.heapSize = size
+    for (let i = (size >> 1) - 1; i >= 0; i--) this.siftDown(i, size)
     let parts = n
     while (this.heapSize > 0) {
       const at = this.heapAt[0]!
@@ -108,10 +96,10 @@ export class BytePairEncoder {
       this.next[at] = afterNext
       if (afterNext !== -1) {
         this.prev[afterNext] = at
-        this.offer(bytes, at, this.end(afterNext, n))
+        this.offer(at, this.end(afterNext, n))
       }
       const before = this.prev[at]!
-      if (before !== -1) this.offer(bytes, before, end)
+      if (before !== -1) this.offer(before, end)
       parts--
     }
     return parts
@@ -123,22 +111,16 @@ export class BytePairEncoder {
   }
 
   /** Queues the pair starting at node `at` and ending at byte `end`, if the encoding has it. */
-  private offer(bytes: string, at: number, end: number): void {
-    const left = this.tokens[at]!
-    const right = this.tokens[this.next[at]!]!
-    let rank = this.pairs.get(left, right)
-    if (rank === UNKNOWN) {
-      rank = this.ranks.get(bytes.slice(this.starts[at]!, end)) ?? NONE
-      this.pairs.set(left, right, rank)
-    }
-    if (rank !== NONE) this.push(rank, at, end)
+  private offer(at: number, end: number): void {
+    const rank = this.pairs.get(this.tokens[at]!, this.tokens[this.next[at]!]!)
+    if (rank !== NO_MERGE) this.push(rank, at, end)
   }
 
   private push(rank: number, at: number, end: number): void {
     // Ties on rank go to the leftmost pair, as in a left-to-right scan for the lowest rank.
     const key = rank * RANK_SCALE + this.starts[at]!
     let i = this.heapSize++
-    if (i >= this.heapRank.length) this.growHeap()
+    if (i >= this.heapRank.length) this.growHeap(i + 1)
     while (i > 0) {
       const parent = (i - 1) >> 1
       if (this.heapRank[parent]! <= key) break
@@ -155,10 +137,18 @@ export class BytePairEncoder {
   private pop(): void {
     const size = --this.heapSize
     if (size === 0) return
-    const key = this.heapRank[size]!
-    const at = this.heapAt[size]!
-    const end = this.heapEnd[size]!
-    let i = 0
+    this.heapRank[0] = this.heapRank[size]!
+    this.heapAt[0] = this.heapAt[size]!
+    this.heapEnd[0] = this.heapEnd[size]!
+    this.siftDown(0, size)
+  }
+
+  /** Moves the entry at `start` down to its place in a heap of `size` entries. */
+  private siftDown(start: number, size: number): void {
+    const key = this.heapRank[start]!
+    const at = this.heapAt[start]!
+    const end = this.heapEnd[start]!
+    let i = start
     for (;;) {
       let child = 2 * i + 1
       if (child >= size) break
@@ -183,8 +173,8 @@ export class BytePairEncoder {
     this.tokens = new Int32Array(size)
   }
 
-  private growHeap(): void {
-    const size = this.heapRank.length * 2
+  private growHeap(least: number): void {
+    const size = Math.max(least, this.heapRank.length * 2)
     const grow = <T extends Float64Array | Int32Array>(from: T, to: T): T => {
       to.set(from)
       return to

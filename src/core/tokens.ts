@@ -8,6 +8,7 @@
  */
 import { BytePairEncoder } from './byte-pair.js'
 import { pieceBytes, pieceMatcher } from './o200k-pieces.js'
+import { PairTable } from './pair-table.js'
 import { TextMemo } from './text-memo.js'
 import { SliceClock, inSlices } from './time-slices.js'
 
@@ -40,8 +41,8 @@ async function rankMap(table: ReadonlyArray<string | readonly number[]>): Promis
   return ranks
 }
 
-function wrap(ranks: Map<string, number>): Tokenizer {
-  const encoder = new BytePairEncoder(ranks)
+async function wrap(ranks: Map<string, number>): Promise<Tokenizer> {
+  const encoder = new BytePairEncoder(ranks, await PairTable.build(ranks))
   const memo = new TextMemo<Promise<number>>(MEMO_CHARS)
 
   /** Calls `each` on every piece of `text` with its offset, in slices; stops when it returns false. */

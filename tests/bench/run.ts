@@ -34,11 +34,14 @@ import {
 } from './report.js'
 import { benchSearch } from './search-case.js'
 import { benchStateFile } from './state-file-case.js'
+import { benchTokens, renderTokens, tokenTargets } from './tokens-case.js'
 import { parseStalenessOutput, STALENESS_TOPOLOGIES } from './staleness.js'
 import { summarize } from './stats.js'
 
 const CALL_TIMEOUT_MS = 120_000
 const LOAD_CONCURRENCY = 16
+/** The real skills the token bench takes its prose from (E11.4). */
+const CORPORA = '../shared/corpora'
 const SKILL_BYTES = 2048
 /** E3: fs skills have 1 KiB bodies, in 100 folders. */
 const FS_SKILL_BYTES = 1024
@@ -130,6 +133,7 @@ async function main(): Promise<void> {
         restartSkills: Math.min(maxSkills, 10_000),
       })
       : undefined
+    const tokens = only === undefined || only.test('tokens') ? await benchTokens(CORPORA) : []
 
     const growth = growthRows(cases, GROWTH_FAMILIES)
     const measurements = { cases, memory, staleness, growth, stateFile }
@@ -145,9 +149,10 @@ async function main(): Promise<void> {
         floor: 'a no-op function of a second worker process, called through the same engine, returning the identical response',
       },
       ...measurements,
-      targets: evaluateTargets(measurements, [...TARGETS, ...SEARCH_SHAPE_TARGETS, ...CONTEXT_BUDGET_TARGETS]),
+      targets: [...evaluateTargets(measurements, [...TARGETS, ...SEARCH_SHAPE_TARGETS, ...CONTEXT_BUDGET_TARGETS]), ...tokenTargets(tokens)],
     }
     process.stdout.write(`\n${renderReport(report)}`)
+    if (tokens.length > 0) process.stdout.write(`\n${renderTokens(tokens)}`)
     if (flags.json !== undefined) {
       await writeFile(flags.json, `${JSON.stringify(report, null, 2)}\n`)
       log(`figures written to ${flags.json}`)

@@ -28,8 +28,8 @@ function lettersAtRandom(length: number): string {
   let seed = 7
   let text = ''
   while (text.length < length) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff
-    text += String.fromCharCode(97 + (seed % 26))
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
+    text += String.fromCharCode(97 + ((seed >>> 16) % 26))
   }
   return text
 }

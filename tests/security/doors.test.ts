@@ -76,7 +76,7 @@ describe('the engine WebSocket door (E11.1)', () => {
   })
 
   it('lets a loopback page and a plain client in', async () => {
-    for (const headers of [{}, { origin: `http://127.0.0.1:${http.port}` }, { origin: 'http://localhost:6274' }]) {
+    for (const headers of [{}, { origin: `http://127.0.0.1:${http.port}` }, { origin: 'http://localhost:6274' }] as Array<Record<string, string>>) {
       const outcome = await tryUpgrade(new URL('/', engine).href, headers, '{"type":"ping"}', 500)
       expect(outcome.refusedWith).toBeUndefined()
       expect(outcome.frames.map((f) => JSON.parse(f).type)).toContain('pong')

@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('a token on the engine (E11.2)', () => {
   it('answers a socket without the token with AUTH_ERROR and a close, registering nothing', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }] as Array<Record<string, string>>) {
       const outcome = await tryUpgrade(engineUrl, headers, JSON.stringify({ type: 'registerfunction', id: 'planted::fn' }))
       expect(outcome.refusedWith).toBeUndefined()
       expect(outcome.frames.map((f) => JSON.parse(f))).toEqual([

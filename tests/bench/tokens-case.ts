@@ -1,0 +1,113 @@
+/**
+ * E11.4 in `npm run bench`: counting the tokens of 1 MiB of text of every shape (one word, random
+ * letters, spaces, newlines, base64, real prose from shared/corpora), the median of 5 counts each,
+ * every round a text of its own (another seed, another stretch of the corpora) so no memo of an
+ * earlier round helps, and the longest time another task waited meanwhile, measured by a 1 ms
+ * timer. Targets: ≤ 100 ms and ≤ 50 ms.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { tokenizer } from '../../src/core/tokens.js'
+import type { TargetResult } from './report.js'
+import { renderTable, type Column } from './table.js'
+
+const MiB = 1024 * 1024
+const ROUNDS = 5
+const COUNT_LIMIT_MS = 100
+const WAIT_LIMIT_MS = 50
+
+export interface TokenShapeResult {
+  shape: string
+  chars: number
+  tokens: number
+  medianMs: number
+  longestWaitMs: number
+}
+
+function lettersAtRandom(length: number, seed = 7): string {
+  const codes = new Array<number>(length)
+  for (let i = 0; i < length; i++) {
+    // A 32-bit LCG's high bits (its low bits repeat with a short period, which memos would catch).
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
+    codes[i] = 97 + ((seed >>> 16) % 26)
+  }
+  return codes.map((c) => String.fromCharCode(c)).join('')
+}
+
+/** 2 MiB of the corpora's Markdown, file after file. */
+function realProse(corpora: string): string {
+  let text = ''
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      if (text.length >= 2 * MiB) return
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else if (name.endsWith('.md')) text += readFileSync(path, 'utf8')
+    }
+  }
+  walk(corpora)
+  return text
+}
+
+/** Each shape's text of round `round`. */
+export function tokenShapes(corpora: string): Array<[string, (round: number) => string]> {
+  const prose = realProse(corpora)
+  return [
+    ['one word', (round) => 'a'.repeat(MiB - 1) + String.fromCharCode(98 + round)],
+    ['random letters (one word)', (round) => lettersAtRandom(MiB, 7 + round)],
+    ['spaces', (round) => ' '.repeat(MiB - 1) + String.fromCharCode(98 + round)],
+    ['newlines', (round) => '\n'.repeat(MiB - 1) + String.fromCharCode(98 + round)],
+    ['base64', (round) => Buffer.from(lettersAtRandom(MiB * 0.75, 11 + round)).toString('base64').slice(0, MiB)],
+    ['prose (shared/corpora)', (round) => prose.slice(round * 128 * 1024, round * 128 * 1024 + MiB)],
+  ]
+}
+
+export async function benchTokens(corpora: string): Promise<TokenShapeResult[]> {
+  const tok = await tokenizer()
+  const results: TokenShapeResult[] = []
+  for (const [shape, textOf] of tokenShapes(corpora)) {
+    const times: number[] = []
+    let longestWaitMs = 0
+    let tokens = 0
+    let chars = 0
+    for (let round = 0; round < ROUNDS; round++) {
+      const variant = textOf(round)
+      chars = variant.length
+      let last = performance.now()
+      const timer = setInterval(() => {
+        const now = performance.now()
+        longestWaitMs = Math.max(longestWaitMs, now - last)
+        last = now
+      }, 1)
+      const start = performance.now()
+      tokens = await tok.count(variant)
+      times.push(performance.now() - start)
+      clearInterval(timer)
+      longestWaitMs = Math.max(longestWaitMs, performance.now() - last)
+    }
+    times.sort((a, b) => a - b)
+    results.push({ shape, chars, tokens, medianMs: times[Math.floor(ROUNDS / 2)]!, longestWaitMs })
+  }
+  return results
+}
+
+const COLUMNS: Column<TokenShapeResult>[] = [
+  { header: 'token count of 1 MiB', align: 'left', cell: (r) => r.shape },
+  { header: 'tokens', align: 'right', cell: (r) => String(r.tokens) },
+  { header: 'p50 ms', align: 'right', cell: (r) => r.medianMs.toFixed(1) },
+  { header: 'longest wait ms', align: 'right', cell: (r) => r.longestWaitMs.toFixed(1) },
+]
+
+export function renderTokens(results: TokenShapeResult[]): string {
+  return renderTable(COLUMNS, results)
+}
+
+export function tokenTargets(results: TokenShapeResult[]): TargetResult[] {
+  if (results.length === 0) return []
+  const slowest = results.reduce((a, b) => (b.medianMs > a.medianMs ? b : a))
+  const longest = results.reduce((a, b) => (b.longestWaitMs > a.longestWaitMs ? b : a))
+  return [
+    { target: 'E11.4 count 1 MiB, any shape', limit: `≤ ${COUNT_LIMIT_MS} ms`, measured: `${slowest.medianMs.toFixed(1)} ms (${slowest.shape})`, met: slowest.medianMs <= COUNT_LIMIT_MS },
+    { target: 'E11.4 longest wait meanwhile', limit: `≤ ${WAIT_LIMIT_MS} ms`, measured: `${longest.longestWaitMs.toFixed(1)} ms (${longest.shape})`, met: longest.longestWaitMs <= WAIT_LIMIT_MS },
+  ]
+}
