@@ -17,17 +17,24 @@ const RANK_SCALE = 1048576
 export class BytePairEncoder {
   private readonly memo = new Map<string, number>()
   // Scratch arrays reused by every merge: the process is single-threaded and a merge never yields.
+  // Node i starts at byte i (nodes never move, a merge only unlinks the right one), so a node's
+  // index is its start; `alive[i]` is 0 once i is merged into its left neighbour.
   private readonly byteRanks = new Int32Array(256)
-  private starts = new Int32Array(256)
   /** Rank of each node's token. */
   private tokens = new Int32Array(256)
   private next = new Int32Array(256)
   private prev = new Int32Array(256)
-  private heapRank = new Float64Array(512)
-  private heapAt = new Int32Array(512)
-  private heapEnd = new Int32Array(512)
+  private alive = new Uint8Array(256)
+  /** The rank of the latest merge queued for each node with its right neighbour (NO_MERGE: none). */
+  private queued = new Int32Array(256)
+  /**
+   * Candidate merges as rank * RANK_SCALE + start, a 4-ary min-heap (half the depth of a binary
+   * one, and sifting down is most of the work): the lowest rank first, the leftmost
+   * on ties. An entry is stale when its node is gone or a later merge was queued for it since (the
+   * same rank from the same start would be the same merge: a rank names the bytes).
+   */
+  private heap = new Float64Array(512)
   private heapSize = 0
-
   /** Rank of every two-byte token by its bytes (b0 << 8 | b1), -1 where none: most lookups are these. */
   private readonly pairRanks = new Int32Array(65536).fill(-1)
 
@@ -54,7 +61,7 @@ export class BytePairEncoder {
     if (bytes.length <= 1 || this.ranks.has(bytes)) return bytes.length === 0 ? [] : [bytes.length]
     this.merge(bytes)
     const ends: number[] = []
-    for (let at = 0; at !== -1; at = this.next[at]!) ends.push(this.end(at, bytes.length))
+    for (let at = 0; at !== -1; at = this.next[at]!) ends.push(this.next[at] === -1 ? bytes.length : this.next[at]!)
     return ends
   }
 
@@ -62,125 +69,111 @@ export class BytePairEncoder {
   private merge(bytes: string): number {
     const n = bytes.length
     this.reserve(n)
-    for (let i = 0; i < n; i++) {
-      this.starts[i] = i
-      this.tokens[i] = this.byteRanks[bytes.charCodeAt(i)]!
-      this.next[i] = i + 1 < n ? i + 1 : -1
-      this.prev[i] = i - 1
-    }
+    const { tokens, next, prev, alive, queued } = this
     // The byte pairs go in unordered and are heapified once, in O(n).
     let size = 0
-    if (n > this.heapRank.length) this.growHeap(n)
-    for (let i = 0; i + 1 < n; i++) {
-      const rank = this.pairRanks[(bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1)]!
-      if (rank === -1) continue
-      this.heapRank[size] = rank * RANK_SCALE + i
-      this.heapAt[size] = i
-      this.heapEnd[size] = i + 2
-      size++
+    for (let i = 0; i < n; i++) {
+      tokens[i] = this.byteRanks[bytes.charCodeAt(i)]!
+      next[i] = i + 1 < n ? i + 1 : -1
+      prev[i] = i - 1
+      alive[i] = 1
+      const rank = i + 1 < n ? this.pairRanks[(bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1)]! : NO_MERGE
+      queued[i] = rank
+      if (rank !== NO_MERGE) this.heap[size++] = rank * RANK_SCALE + i
     }
     this.heapSize = size
-    for (let i = (size >> 1) - 1; i >= 0; i--) this.siftDown(i, size)
+    for (let i = (size - 2) >> 2; i >= 0; i--) this.siftDown(i)
     let parts = n
     while (this.heapSize > 0) {
-      const at = this.heapAt[0]!
-      const end = this.heapEnd[0]!
-      const rank = Math.floor(this.heapRank[0]! / RANK_SCALE)
+      const key = this.heap[0]!
       this.pop()
-      const after = this.next[at]!
-      // Stale: `at` was merged into its left neighbour, or either side has grown since.
-      if (this.starts[at] === -1 || after === -1 || this.end(after, n) !== end) continue
-      const afterNext = this.next[after]!
-      this.tokens[at] = rank
-      this.starts[after] = -1
-      this.next[at] = afterNext
-      if (afterNext !== -1) {
-        this.prev[afterNext] = at
-        this.offer(at, this.end(afterNext, n))
+      // Division by a power of two is exact; `%` on a double would be a slow fmod.
+      const rank = Math.floor(key / RANK_SCALE)
+      const at = key - rank * RANK_SCALE
+      const after = next[at]!
+      if (alive[at] === 0 || after === -1 || queued[at] !== rank) continue
+      const afterNext = next[after]!
+      tokens[at] = rank
+      alive[after] = 0
+      next[at] = afterNext
+      if (afterNext === -1) queued[at] = NO_MERGE
+      else {
+        prev[afterNext] = at
+        this.offer(at, afterNext)
       }
-      const before = this.prev[at]!
-      if (before !== -1) this.offer(before, end)
+      const before = prev[at]!
+      if (before !== -1) this.offer(before, at)
       parts--
     }
     return parts
   }
 
-  private end(at: number, n: number): number {
-    const after = this.next[at]!
-    return after === -1 ? n : this.starts[after]!
-  }
-
-  /** Queues the pair starting at node `at` and ending at byte `end`, if the encoding has it. */
-  private offer(at: number, end: number): void {
-    const rank = this.pairs.get(this.tokens[at]!, this.tokens[this.next[at]!]!)
-    if (rank !== NO_MERGE) this.push(rank, at, end)
-  }
-
-  private push(rank: number, at: number, end: number): void {
-    // Ties on rank go to the leftmost pair, as in a left-to-right scan for the lowest rank.
-    const key = rank * RANK_SCALE + this.starts[at]!
+  /** Queues the merge of node `at` with its right neighbour `right`, if the encoding has it. */
+  private offer(at: number, right: number): void {
+    const rank = this.pairs.get(this.tokens[at]!, this.tokens[right]!)
+    this.queued[at] = rank
+    if (rank === NO_MERGE) return
+    const key = rank * RANK_SCALE + at
     let i = this.heapSize++
-    if (i >= this.heapRank.length) this.growHeap(i + 1)
+    if (i >= this.heap.length) this.growHeap(i + 1)
+    const heap = this.heap
     while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (this.heapRank[parent]! <= key) break
-      this.heapRank[i] = this.heapRank[parent]!
-      this.heapAt[i] = this.heapAt[parent]!
-      this.heapEnd[i] = this.heapEnd[parent]!
+      const parent = (i - 1) >> 2
+      if (heap[parent]! <= key) break
+      heap[i] = heap[parent]!
       i = parent
     }
-    this.heapRank[i] = key
-    this.heapAt[i] = at
-    this.heapEnd[i] = end
+    heap[i] = key
   }
 
   private pop(): void {
     const size = --this.heapSize
     if (size === 0) return
-    this.heapRank[0] = this.heapRank[size]!
-    this.heapAt[0] = this.heapAt[size]!
-    this.heapEnd[0] = this.heapEnd[size]!
-    this.siftDown(0, size)
+    this.heap[0] = this.heap[size]!
+    this.siftDown(0)
   }
 
-  /** Moves the entry at `start` down to its place in a heap of `size` entries. */
-  private siftDown(start: number, size: number): void {
-    const key = this.heapRank[start]!
-    const at = this.heapAt[start]!
-    const end = this.heapEnd[start]!
+  /** Moves the entry at `start` down to its place in the heap. */
+  private siftDown(start: number): void {
+    const heap = this.heap
+    const size = this.heapSize
+    const key = heap[start]!
     let i = start
     for (;;) {
-      let child = 2 * i + 1
-      if (child >= size) break
-      if (child + 1 < size && this.heapRank[child + 1]! < this.heapRank[child]!) child++
-      if (this.heapRank[child]! >= key) break
-      this.heapRank[i] = this.heapRank[child]!
-      this.heapAt[i] = this.heapAt[child]!
-      this.heapEnd[i] = this.heapEnd[child]!
+      const first = 4 * i + 1
+      if (first >= size) break
+      let child = first
+      let least = heap[first]!
+      const last = Math.min(first + 4, size)
+      for (let c = first + 1; c < last; c++) {
+        const value = heap[c]!
+        if (value < least) {
+          least = value
+          child = c
+        }
+      }
+      if (least >= key) break
+      heap[i] = least
       i = child
     }
-    this.heapRank[i] = key
-    this.heapAt[i] = at
-    this.heapEnd[i] = end
+    heap[i] = key
   }
 
   private reserve(n: number): void {
-    if (n <= this.starts.length) return
-    const size = Math.max(n, this.starts.length * 2)
-    this.starts = new Int32Array(size)
-    this.next = new Int32Array(size)
-    this.prev = new Int32Array(size)
-    this.tokens = new Int32Array(size)
+    if (n > this.tokens.length) {
+      const size = Math.max(n, this.tokens.length * 2)
+      this.tokens = new Int32Array(size)
+      this.next = new Int32Array(size)
+      this.prev = new Int32Array(size)
+      this.alive = new Uint8Array(size)
+      this.queued = new Int32Array(size)
+    }
+    if (n > this.heap.length) this.growHeap(n)
   }
 
   private growHeap(least: number): void {
-    const size = Math.max(least, this.heapRank.length * 2)
-    const grow = <T extends Float64Array | Int32Array>(from: T, to: T): T => {
-      to.set(from)
-      return to
-    }
-    this.heapRank = grow(this.heapRank, new Float64Array(size))
-    this.heapAt = grow(this.heapAt, new Int32Array(size))
-    this.heapEnd = grow(this.heapEnd, new Int32Array(size))
+    const grown = new Float64Array(Math.max(least, this.heap.length * 2))
+    grown.set(this.heap)
+    this.heap = grown
   }
 }
