@@ -16,7 +16,9 @@ export function confinedView(view: FsView, root: string): FsView {
     return target !== undefined && base !== undefined && (target === base || target.startsWith(base.endsWith(sep) ? base : base + sep))
   }
   return {
-    ...view,
+    stat: (path) => view.stat(path),
+    exists: (path) => view.exists(path),
+    remember: (path, key, compute) => view.remember(path, key, compute),
     list: async (dir) => {
       const names = await view.list(dir)
       if ('error' in names) return names

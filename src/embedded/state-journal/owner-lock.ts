@@ -48,22 +48,29 @@ export async function acquireOwnerLock(realPath: string, shownPath: string = rea
   throw new Error(stateFileInUse(shownPath, undefined))
 }
 
-/** Creates the lock exclusively; false when one is there already. */
+/**
+ * Creates the lock exclusively, whole: the content is written to a file of our own first and then
+ * hard-linked to the lock's name, so no other start ever reads a lock half written (which would
+ * look dead and be taken over). False when a lock is there already.
+ */
 async function createLock(lockPath: string, me: LockOwner): Promise<boolean> {
-  let handle
+  const draft = `${lockPath}.${process.pid}.${randomBytes(6).toString('hex')}.new`
+  const handle = await open(draft, 'wx', 0o600)
   try {
-    handle = await open(lockPath, 'wx', 0o600)
+    try {
+      await handle.writeFile(JSON.stringify(me))
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await link(draft, lockPath)
+    return true
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
     throw err
-  }
-  try {
-    await handle.writeFile(JSON.stringify(me))
-    await handle.sync()
   } finally {
-    await handle.close()
+    await rm(draft, { force: true })
   }
-  return true
 }
 
 /** Moves a dead owner's lock (inode `deadIno`) out of the way; a lock that is not that one is put back. */
