@@ -4,6 +4,7 @@
  * state row or a plain markdown file.
  */
 import { createHash } from 'node:crypto'
+import { lookup } from 'mime-types'
 import { frontmatterOf } from './frontmatter-yaml.js'
 import type { JsonObject } from './json-object.js'
 import { notPublishedInvalidName, notPublishedNameDiffers } from './messages.js'
@@ -20,16 +21,28 @@ export function digestOf(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`
 }
 
-const MIME: Record<string, string> = {
-  md: 'text/markdown', txt: 'text/plain', py: 'text/x-python', js: 'text/javascript', ts: 'text/typescript', sh: 'text/x-shellscript',
-  json: 'application/json', yaml: 'application/yaml', yml: 'application/yaml', toml: 'application/toml', html: 'text/html', css: 'text/css',
-  csv: 'text/csv', xml: 'application/xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml',
-  pdf: 'application/pdf', zip: 'application/zip', ttf: 'font/ttf', otf: 'font/otf', woff: 'font/woff', woff2: 'font/woff2',
+/**
+ * Scripts and source files, where the MIME table has no type or a wrong one for a skill's files
+ * (`.ts` is MPEG transport stream there, `.rs` an XML format, `.py` unknown).
+ */
+const SOURCE_TYPES: Readonly<Record<string, string>> = {
+  py: 'text/x-python', ts: 'text/typescript', tsx: 'text/typescript', mts: 'text/typescript', cts: 'text/typescript',
+  sh: 'text/x-shellscript', bash: 'text/x-shellscript', zsh: 'text/x-shellscript', rs: 'text/x-rust', go: 'text/x-go',
+  rb: 'text/x-ruby', r: 'text/x-r', ps1: 'text/plain', bat: 'text/plain', cjs: 'text/javascript', jsx: 'text/javascript',
+  swift: 'text/x-swift', kt: 'text/x-kotlin', lua: 'text/x-lua', pl: 'text/x-perl', php: 'text/x-php', cs: 'text/x-csharp',
 }
 
+/** E13.2: a file's MIME type from the maintained table (mime-types), source files by their language. */
 export function mimeTypeOf(path: string): string {
   const dot = path.lastIndexOf('.')
-  return (dot === -1 ? undefined : MIME[path.slice(dot + 1).toLowerCase()]) ?? 'application/octet-stream'
+  const source = dot === -1 ? undefined : SOURCE_TYPES[path.slice(dot + 1).toLowerCase()]
+  return source ?? (lookup(path) || 'application/octet-stream')
+}
+
+/** The type a file is served as once its bytes are known to be UTF-8 text: never "octet-stream" for text. */
+export function textMimeTypeOf(path: string): string {
+  const type = mimeTypeOf(path)
+  return type === 'application/octet-stream' ? 'text/plain' : type
 }
 
 /**

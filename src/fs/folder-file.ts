@@ -1,6 +1,7 @@
 /**
  * `read_skill_file` inside a skill folder (E2): a regular file below the folder, symlinks followed,
- * never one outside it and never one of a nested skill folder. Nothing outside is ever read, whatever
+ * never one outside it and never one of a nested skill folder (a folder whose SKILL.md is served:
+ * one that is skipped leaves its files to the enclosing skill, E13.4). Nothing outside is ever read, whatever
  * the path: the resolved path is checked before the file is opened, the file is opened without
  * following a final symlink, and the opened handle is checked to still be that file before a byte
  * is read, so a symlink swapped in between the check and the open cannot redirect the read.
@@ -11,25 +12,27 @@ import type { BigIntStats } from 'node:fs'
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
 import { InvalidParamsError, SkillsError } from '../core/errors.js'
 import * as msg from '../core/messages.js'
-import { SKILL_FILE } from '../core/skill-folder.js'
 import { ioErrorTextFor } from './io-error.js'
 import { MAX_FS_FILE_BYTES, readOpened } from './read-text.js'
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
 
-export async function readFolderFile(folder: string, path: string): Promise<string> {
-  const text = await readFolderFileIfAny(folder, path)
+/** Whether the folder at this `/`-separated path below the skill's folder is a skill of its own (served). */
+export type NestedSkill = (dir: string) => boolean
+
+export async function readFolderFile(folder: string, path: string, nested: NestedSkill): Promise<string> {
+  const text = await readFolderFileIfAny(folder, path, nested)
   if (text === undefined) throw new InvalidParamsError(msg.fileNotFound(path))
   return text
 }
 
 /** `readFolderFile`, with undefined where it would answer `File not found`. */
-export async function readFolderFileIfAny(folder: string, path: string): Promise<string | undefined> {
+export async function readFolderFileIfAny(folder: string, path: string, nested: NestedSkill): Promise<string | undefined> {
   const root = await realpathOf(folder)
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
   if (root === undefined || target === undefined) return undefined
   if (!isWithin(root, target)) throw new InvalidParamsError(msg.pathOutsideFolder(path))
-  if (await inNestedSkillFolder(root, target)) return undefined
+  if (inNestedSkillFolder(root, target, nested)) return undefined
   let handle: FileHandle
   try {
     handle = await open(target, OPEN_FLAGS)
@@ -88,14 +91,11 @@ function isWithin(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`)
 }
 
-/** True when a folder between `root` (exclusive) and the file holds a SKILL.md of its own (E1.5). */
-async function inNestedSkillFolder(root: string, target: string): Promise<boolean> {
+/** True when a folder between `root` (exclusive) and the file is a served skill of its own (E1.5, E13.4). */
+function inNestedSkillFolder(root: string, target: string, nested: NestedSkill): boolean {
   const parts = target.slice(root.length).split('/').filter((part) => part !== '')
-  let dir = root === '/' ? '' : root
-  for (const part of parts.slice(0, -1)) {
-    dir = `${dir}/${part}`
-    const skillFile = await stat(`${dir}/${SKILL_FILE}`).catch(() => undefined)
-    if (skillFile?.isFile() === true) return true
+  for (let depth = 1; depth < parts.length; depth++) {
+    if (nested(parts.slice(0, depth).join('/'))) return true
   }
   return false
 }

@@ -13,7 +13,7 @@ import * as msg from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { digestOf } from '../core/sep-skill.js'
 import { readFolderBytes } from '../fs/folder-file.js'
-import { listedFiles } from './listed-files.js'
+import { inNested, listedFiles, nestedSkillsOf } from './listed-files.js'
 import { cutWithin } from '../core/budget.js'
 import { decodePageCursor, encodePageCursor, type PageOf } from '../core/page-cursor.js'
 import { tokenizer } from '../core/tokens.js'
@@ -81,9 +81,8 @@ async function filesOf(resolved: ResolvedSkill, deps: Deps): Promise<Array<{ pat
     return [{ path: SKILL_FILE, size: bytes.length, digest: digestOf(bytes) }]
   }
   const folder = resolved.folder
-  const all = await listedFiles(resolved.entry.id, folder, deps)
-  const nested = all.filter((p) => p.endsWith(`/${SKILL_FILE}`)).map((p) => p.slice(0, -SKILL_FILE.length))
-  const own = all.filter((p) => !nested.some((dir) => p.startsWith(dir)))
+  const [all, nested] = await Promise.all([listedFiles(resolved.entry.id, folder, deps), nestedSkillsOf(folder, deps)])
+  const own = all.filter((p) => !inNested(p, nested))
   const files = await Promise.all(own.map(async (path) => {
     const bytes = await readFolderBytes(folder, path)
     return bytes === undefined ? undefined : { path, size: bytes.length, digest: digestOf(bytes) }
@@ -93,8 +92,11 @@ async function filesOf(resolved: ResolvedSkill, deps: Deps): Promise<Array<{ pat
 
 // A folder's skill.toml goes through the same confinement as any file of it. Its refusal is the
 // skill's fault, not the caller's (who named no path), so it is no InvalidParamsError.
+/** skill.toml sits at the folder's top, where no nested folder can hold it. */
+const NO_NESTED = () => false
+
 async function manifestOf(resolved: ResolvedSkill, name: string): Promise<JsonObject> {
-  const toml = resolved.folder === undefined ? undefined : await readFolderFileIfAny(resolved.folder, MANIFEST_FILE).catch((error: unknown) => {
+  const toml = resolved.folder === undefined ? undefined : await readFolderFileIfAny(resolved.folder, MANIFEST_FILE, NO_NESTED).catch((error: unknown) => {
     throw error instanceof InvalidParamsError ? new SkillsError(error.message) : error
   })
   if (toml === undefined) return defaultManifest(resolved.entry, resolved.fields.tags)
@@ -110,7 +112,7 @@ export async function readProtocolSkillFile(input: ReadSkillFileRequest, deps: D
   checkParam(checkSkillPath(input.path))
   const resolved = await resolveProtocolSkill(input.name, input.version, deps)
   let content: string
-  if (resolved.folder !== undefined) content = await readFolderFile(resolved.folder, input.path)
+  if (resolved.folder !== undefined) content = await readFolderFile(resolved.folder, input.path, await nestedSkillsOf(resolved.folder, deps))
   else if (input.path !== SKILL_FILE) throw new InvalidParamsError(msg.fileNotFound(input.path))
   else content = skillMdText(resolved)
   if (input.if_none_match != null) {

@@ -12,7 +12,7 @@ import { indexLine } from '../core/index-page.js'
 import type { JsonObject } from '../core/json-object.js'
 import * as msg from '../core/messages.js'
 import {
-  digestOf, DIRECTORY_MIME, mimeTypeOf, SKILL_SCHEME, skillUri, synthesisedSkillMd, unpublishedReason,
+  digestOf, DIRECTORY_MIME, mimeTypeOf, SKILL_SCHEME, textMimeTypeOf, skillUri, synthesisedSkillMd, unpublishedReason,
 } from '../core/sep-skill.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { readFolderBytes } from '../fs/folder-file.js'
@@ -68,9 +68,12 @@ export async function readSepResource(input: SepUriInput, deps: Deps) {
   const found = await locate(input.uri, deps)
   const bytes = found === undefined ? undefined : await found.skill.read(found.path)
   if (found === undefined || bytes === undefined) throw new SkillsError(msg.resourceNotFound(input.uri))
-  const mimeType = mimeTypeOf(found.path)
   const text = utf8(bytes)
-  return { contents: [text === undefined ? { uri: input.uri, mimeType, blob: bytes.toString('base64') } : { uri: input.uri, mimeType, text }] }
+  return {
+    contents: [text === undefined
+      ? { uri: input.uri, mimeType: mimeTypeOf(found.path), blob: bytes.toString('base64') }
+      : { uri: input.uri, mimeType: textMimeTypeOf(found.path), text }],
+  }
 }
 
 export async function readSepDirectory(input: SepUriInput, deps: Deps) {
@@ -137,9 +140,12 @@ function indexDescription(body: string, id: string): string {
   return description ?? title ?? id
 }
 
+// E13.2: the text is the bytes exactly, a byte-order mark included, so it matches its digest.
+const UTF8_EXACT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
 function utf8(bytes: Buffer): string | undefined {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return UTF8_EXACT.decode(bytes)
   } catch {
     return undefined
   }
