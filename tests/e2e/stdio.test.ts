@@ -241,6 +241,19 @@ describe('stdout in --stdio mode', () => {
     expect(raw.stderr()).toContain('[iii] Worker registered with ID')
   })
 
+  it('answers every request read before stdin closed, then exits 0 (E13.8)', async () => {
+    const raw = spawnRaw()
+    raw.send(INITIALIZE)
+    raw.send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+    for (let id = 2; id <= 9; id++) {
+      raw.send({ jsonrpc: '2.0', id, method: id % 2 === 0 ? 'resources/list' : 'tools/call', params: id % 2 === 0 ? {} : { name: 'skill__fetch', arguments: { uri: 'iii://iii-skills' } } })
+    }
+    raw.child.stdin.end()
+    expect(await raw.exited).toEqual({ code: 0, signal: null })
+    const ids = raw.stdout().split('\n').slice(0, -1).map((line) => (JSON.parse(line) as { id?: number }).id)
+    expect(ids.sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+  })
+
   it('exits 0 on SIGTERM', async () => {
     const raw = spawnRaw()
     raw.send(INITIALIZE)
