@@ -75,9 +75,9 @@ export function folderIndexLine(id: string, frontmatter: Record<string, unknown>
   return { id, title: folderTitle(id, frontmatter), description: truncateChars(description, INDEX_DESCRIPTION_MAX_CHARS) }
 }
 
-/** The frontmatter description on one line, uncut (E5.4: MCP listings show it whole). */
+/** The frontmatter description as written, only trimmed (E5.4: MCP listings show it whole; E13.5: verbatim). */
 export function folderDescription(fields: FrontmatterFields): string {
-  return oneLine(fields.description ?? '')
+  return trim(fields.description ?? '')
 }
 
 // "Fill PDF forms.\n  Use when…\n" => "Fill PDF forms. Use when…"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkFolderFrontmatter, folderIndexLine, folderSkillId, folderTitle, isSkillFile, isSkillName } from '../../src/core/skill-folder.js'
+import { checkFolderFrontmatter, folderIndexLine, folderSkillId, folderTitle, isSkillFile, isSkillName, folderDescription } from '../../src/core/skill-folder.js'
 
 describe('isSkillFile', () => {
   it.each([
@@ -61,5 +61,12 @@ describe('folderTitle and folderIndexLine (E5.3)', () => {
   it('puts the description on one line, cut as D1 cuts it', () => {
     expect(folderIndexLine('a/b', { name: 'b' }, { name: 'b', description: ' one\n two \n' })).toEqual({ id: 'a/b', title: 'b', description: 'one two' })
     expect(folderIndexLine('a/b', {}, { description: 'x'.repeat(200) }).description).toBe(`${'x'.repeat(140)}...`)
+  })
+})
+
+describe('folderDescription (E13.5)', () => {
+  it('keeps a multi-line description as written, only trimmed', () => {
+    expect(folderDescription({ description: '  Fill PDF forms.\n\nUse when:\n- a form arrives\n' })).toBe('Fill PDF forms.\n\nUse when:\n- a form arrives')
+    expect(folderDescription({})).toBe('')
   })
 })
