@@ -6,7 +6,7 @@
  */
 import { realpath } from 'node:fs/promises'
 import { resolve, sep } from 'node:path'
-import { listDirTyped, type FsView } from './fs-view.js'
+import type { FsView } from './fs-view.js'
 
 export function confinedView(view: FsView, root: string): FsView {
   let realRoot: Promise<string | undefined> | undefined
@@ -19,10 +19,11 @@ export function confinedView(view: FsView, root: string): FsView {
     stat: (path) => view.stat(path),
     exists: (path) => view.exists(path),
     remember: (path, key, compute) => view.remember(path, key, compute),
+    listTyped: (dir) => view.listTyped(dir),
     list: async (dir) => {
       const names = await view.list(dir)
       if ('error' in names) return names
-      const typed = await view.remember(dir, 'typed-list', () => listDirTyped(dir))
+      const typed = await view.listTyped(dir)
       if ('error' in typed) return names
       const kept: string[] = []
       for (const name of names) {

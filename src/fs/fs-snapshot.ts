@@ -5,6 +5,7 @@
  * with the direct view the disk. Never mutated; whatever a handler derives from its arrays can be
  * memoised on them.
  */
+import { fileFacts, skillFolderFiles, type FileFacts } from './skill-tree.js'
 import { mapInBatches } from './batches.js'
 import { fileDigest } from './file-facts.js'
 import { type FileMeta, metaOf } from './file-meta.js'
@@ -51,6 +52,16 @@ export class FsSnapshot {
   /** A digest of each prompt file's content, in `prompts` order. */
   promptDigests(): Promise<string[]> {
     return (this.promptDigestsOnce ??= this.digestsOf(this.prompts))
+  }
+
+  /** A skill folder's files (skill-tree.ts), from the listings the watcher keeps current (E13.1). */
+  folderFiles(folder: string): Promise<string[]> {
+    return skillFolderFiles(folder, this.view)
+  }
+
+  /** Size and digest of a file of a skill folder, read once per change of it (E13.1). */
+  fileFacts(folder: string, path: string): Promise<FileFacts | undefined> {
+    return fileFacts(folder, path, this.view)
   }
 
   private digestsOf(entries: ReadonlyArray<{ path: string }>): Promise<string[]> {

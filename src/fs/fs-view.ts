@@ -29,6 +29,8 @@ export interface FsView {
   exists(path: string): Promise<boolean>
   /** The UTF-8 names in a directory (other names are skipped, as the crate skips them). */
   list(dir: string): Promise<ListResult>
+  /** `list`, with which names are no symlinks. */
+  listTyped(dir: string): Promise<TypedList | { error: string }>
   /** `compute()`, or what it gave for this key of this path while the path has not changed. */
   remember<T>(path: string, key: string, compute: () => Promise<T>): Promise<T>
 }
@@ -106,5 +108,6 @@ export const directView: FsView = {
   stat: statPath,
   exists: pathExists,
   list: listDir,
+  listTyped: listDirTyped,
   remember: (_path, _key, compute) => compute(),
 }

@@ -4,12 +4,15 @@
  * sorted. Symlinks are not followed (nothing outside the folder is ever listed) and the walk is
  * bounded in depth and count. A folder that cannot be listed (EMFILE, EACCES) is tried once more and
  * then fails the whole listing (E11.6): a file list is never silently short.
+ *
+ * E13.1: the walk goes through an FsView, so with the fs index on, every listing and stat comes from
+ * what the file watcher keeps current, and a file's size and digest are read once per change of it.
  */
-import type { Dirent } from 'node:fs'
-import { readdir } from 'node:fs/promises'
 import { compareUtf8 } from '../core/ids.js'
 import * as msg from '../core/messages.js'
-import { ioErrorText } from './io-error.js'
+import { digestOf } from '../core/sep-skill.js'
+import { readFolderBytes } from './folder-file.js'
+import { directView, type FsView, type TypedList } from './fs-view.js'
 
 const MAX_DEPTH = 16
 const MAX_FILES = 10_000
@@ -21,31 +24,45 @@ export class ListingError extends Error {
   }
 }
 
-export async function skillFolderFiles(folder: string): Promise<string[]> {
+export async function skillFolderFiles(folder: string, view: FsView = directView): Promise<string[]> {
   const files: string[] = []
   const walk = async (dir: string, prefix: string, depth: number): Promise<void> => {
     if (depth > MAX_DEPTH || files.length >= MAX_FILES) return
-    const entries = await listTwice(folder, dir)
-    for (const entry of entries.sort((a, b) => compareUtf8(a.name, b.name))) {
-      const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`
-      if (entry.isDirectory()) await walk(`${dir}/${entry.name}`, rel, depth + 1)
-      else if (entry.isFile() && files.length < MAX_FILES) files.push(rel)
+    const listed = await listTwice(view, folder, dir)
+    const plain = listed.names.filter((name) => listed.plain.has(name)).sort(compareUtf8)
+    const infos = await Promise.all(plain.map((name) => view.stat(`${dir}/${name}`)))
+    for (const [i, name] of plain.entries()) {
+      const info = infos[i]!
+      if ('error' in info) continue // gone since the listing
+      const rel = prefix === '' ? name : `${prefix}/${name}`
+      if (info.isDirectory) await walk(`${dir}/${name}`, rel, depth + 1)
+      else if (info.isFile && files.length < MAX_FILES) files.push(rel)
     }
   }
   await walk(folder, '', 0)
   return files.sort(compareUtf8)
 }
 
-async function listTwice(folder: string, dir: string): Promise<Dirent[]> {
-  try {
-    return await readdir(dir, { withFileTypes: true })
-  } catch {
-    try {
-      return await readdir(dir, { withFileTypes: true })
-    } catch (error) {
-      throw new ListingError(folder, dir, ioErrorText(error))
-    }
-  }
+async function listTwice(view: FsView, folder: string, dir: string): Promise<TypedList> {
+  const first = await view.listTyped(dir)
+  if (!('error' in first)) return first
+  // A cached failure would be served again: the direct listing is the second try.
+  const second = await directView.listTyped(dir)
+  if ('error' in second) throw new ListingError(folder, dir, second.error)
+  return second
+}
+
+export interface FileFacts {
+  size: number
+  digest: string
+}
+
+/** Size and digest of a file of the folder as served (confined, at most 8 MiB), read once per change of it. */
+export function fileFacts(folder: string, path: string, view: FsView = directView): Promise<FileFacts | undefined> {
+  return view.remember(`${folder}/${path}`, 'facts', async () => {
+    const bytes = await readFolderBytes(folder, path)
+    return bytes === undefined ? undefined : { size: bytes.length, digest: digestOf(bytes) }
+  })
 }
 
 /** The direct children of `sub` (a `/`-separated folder path, '' for the root) among `files`. */

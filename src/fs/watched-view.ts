@@ -102,7 +102,12 @@ export class WatchedView implements FsView {
   }
 
   async list(dir: string): Promise<ListResult> {
-    const listed = await this.known(this.listings, dir, async () => {
+    const listed = await this.listTyped(dir)
+    return 'error' in listed ? listed : listed.names
+  }
+
+  listTyped(dir: string): Promise<TypedList | { error: string }> {
+    return this.known(this.listings, dir, async () => {
       // The parent's watch sees the folder itself go or come back (the walk has usually set it).
       await this.watch(parentOf(dir))
       if (await this.watch(dir)) return listDirTyped(dir)
@@ -113,7 +118,6 @@ export class WatchedView implements FsView {
       if (!('error' in typed)) this.volatile.set(dir, signature)
       return typed
     })
-    return 'error' in listed ? listed : listed.names
   }
 
   async remember<T>(path: string, key: string, compute: () => Promise<T>): Promise<T> {

@@ -12,7 +12,6 @@ import { decodeListCursor, encodeListCursor } from '../core/list-cursor.js'
 import * as msg from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { digestOf } from '../core/sep-skill.js'
-import { readFolderBytes } from '../fs/folder-file.js'
 import { inNested, listedFiles, nestedSkillsOf } from './listed-files.js'
 import { cutWithin } from '../core/budget.js'
 import { decodePageCursor, encodePageCursor, type PageOf } from '../core/page-cursor.js'
@@ -83,9 +82,10 @@ async function filesOf(resolved: ResolvedSkill, deps: Deps): Promise<Array<{ pat
   const folder = resolved.folder
   const [all, nested] = await Promise.all([listedFiles(resolved.entry.id, folder, deps), nestedSkillsOf(folder, deps)])
   const own = all.filter((p) => !inNested(p, nested))
+  const snapshot = await deps.fs.snapshot()
   const files = await Promise.all(own.map(async (path) => {
-    const bytes = await readFolderBytes(folder, path)
-    return bytes === undefined ? undefined : { path, size: bytes.length, digest: digestOf(bytes) }
+    const facts = await snapshot.fileFacts(folder, path)
+    return facts === undefined ? undefined : { path, ...facts }
   }))
   return files.filter((f): f is { path: string; size: number; digest: string } => f !== undefined)
 }

@@ -8,7 +8,7 @@
 import { SkillsError } from '../core/errors.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import type { NestedSkill } from '../fs/folder-file.js'
-import { ListingError, skillFolderFiles } from '../fs/skill-tree.js'
+import { ListingError } from '../fs/skill-tree.js'
 import type { Deps } from './deps.js'
 
 /** The folders below `folder` (as `/`-separated paths relative to it) whose SKILL.md the fs sources serve. */
@@ -34,7 +34,7 @@ export function inNested(path: string, nested: NestedSkill): boolean {
 
 export async function listedFiles(id: string, folder: string, deps: Deps): Promise<string[]> {
   try {
-    const files = await skillFolderFiles(folder)
+    const files = await (await deps.fs.snapshot()).folderFiles(folder)
     deps.fs.noteListing(id, folder, undefined)
     return files
   } catch (error) {

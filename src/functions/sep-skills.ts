@@ -2,8 +2,10 @@
  * The MCP Skills Extension's catalogue (E6.2–E6.5, SEP-2640), as internal functions the MCP front
  * calls: `skills::sep-list` (every published skill with its frontmatter and the sha256 digest of
  * every file), `skills::sep-read` (one `skill://` file's raw bytes) and `skills::sep-directory` (the
- * direct children of a skill folder or subfolder). Everything is read at call time, so a listing
- * reflects every change completed before it and a read gives the bytes a listing now would digest.
+ * direct children of a skill folder or subfolder). Everything is as at call time, so a listing
+ * reflects every change completed before it and a read gives the bytes a listing now would digest;
+ * with the fs index on, listings and digests come from what the file watcher keeps current, and a
+ * page of `skills/list` or one `skills/get` digests only the skills it returns (E13.1).
  */
 import { dirname } from 'node:path'
 import { SkillsError } from '../core/errors.js'
@@ -25,13 +27,17 @@ import { readSkillSources } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
 import type { SepListInput, SepUriInput } from '../schemas/sep.js'
 
-/** One published skill: its files, and how to read each. */
+/** One published skill: its files, and how to read and digest each. */
 interface Published {
   id: string
   frontmatter: JsonObject
   files(): Promise<string[]>
   read(path: string): Promise<Buffer | undefined>
+  digest(path: string): Promise<string | undefined>
 }
+
+/** Skills made ready for a page at once, in URI order. */
+const PUBLISH_BATCH = 64
 
 interface SepEntry {
   uri: string
@@ -39,12 +45,29 @@ interface SepEntry {
   resources?: Array<{ uri: string; digest: string }>
 }
 
-export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[] }> {
+/** The published skills in URI order, those after `after` (or the one at `uri`), at most `limit`; `more` when others follow. */
+export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[]; more?: true }> {
   const { state, fs } = await readSkillSources(deps)
-  const ids = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
-  const published = (await Promise.all(ids.map((id) => findPublished(id, deps)))).filter((p): p is Published => p !== undefined)
-  const entries = await Promise.all(published.map((p) => entryOf(p, input.digests !== false)))
-  return { skills: entries.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)) }
+  const candidates = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
+    .map((id) => ({ id, uri: skillUri(id) }))
+    .filter(({ uri }) => (input.uri == null || uri === input.uri) && (input.after == null || uri > input.after))
+    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  const limit = input.limit ?? Number.POSITIVE_INFINITY
+  const page: Published[] = []
+  let more = false
+  for (let start = 0; start < candidates.length && !more; start += PUBLISH_BATCH) {
+    const batch = await Promise.all(candidates.slice(start, start + PUBLISH_BATCH).map(({ id }) => findPublished(id, deps)))
+    for (const published of batch) {
+      if (published === undefined) continue
+      if (page.length === limit) {
+        more = true
+        break
+      }
+      page.push(published)
+    }
+  }
+  const skills = await Promise.all(page.map((p) => entryOf(p, input.digests !== false)))
+  return more ? { skills, more } : { skills }
 }
 
 async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
@@ -57,9 +80,10 @@ async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
     throw error
   })
   if (files === undefined) return entry
-  for (const path of files) {
-    const bytes = await p.read(path)
-    if (bytes !== undefined) resources.push({ uri: skillUri(p.id, path), digest: digestOf(bytes) })
+  const fileDigests = await Promise.all(files.map((path) => p.digest(path)))
+  for (const [i, path] of files.entries()) {
+    const digest = fileDigests[i]
+    if (digest !== undefined) resources.push({ uri: skillUri(p.id, path), digest })
   }
   return { ...entry, resources }
 }
@@ -118,7 +142,13 @@ async function findPublished(id: string, deps: Deps): Promise<Published | undefi
 function folderSkill(file: FsSkill, deps: Deps): Published | undefined {
   if (unpublishedReason(file.id, file.frontmatter.name) !== undefined) return undefined
   const folder = dirname(file.path)
-  return { id: file.id, frontmatter: file.frontmatter, files: () => listedFiles(file.id, folder, deps), read: (path) => readFolderBytes(folder, path) }
+  return {
+    id: file.id,
+    frontmatter: file.frontmatter,
+    files: () => listedFiles(file.id, folder, deps),
+    read: (path) => readFolderBytes(folder, path),
+    digest: async (path) => (await (await deps.fs.snapshot()).fileFacts(folder, path))?.digest,
+  }
 }
 
 async function markdownSkill(file: FsSkill): Promise<Published | undefined> {
@@ -131,7 +161,8 @@ function single(id: string, text: string, description: string): Published | unde
   const skillMd = synthesisedSkillMd(id, text, description)
   if (unpublishedReason(id, skillMd.frontmatter.name) !== undefined) return undefined
   const bytes = Buffer.from(skillMd.text, 'utf8')
-  return { id, frontmatter: skillMd.frontmatter, files: async () => [SKILL_FILE], read: async (path) => (path === SKILL_FILE ? bytes : undefined) }
+  const read = async (path: string) => (path === SKILL_FILE ? bytes : undefined)
+  return { id, frontmatter: skillMd.frontmatter, files: async () => [SKILL_FILE], read, digest: async (path) => (path === SKILL_FILE ? digestOf(bytes) : undefined) }
 }
 
 // The index line's description, else its title, else the id (E6.2).

@@ -19,9 +19,11 @@ interface Entry extends JsonObject {
   uri: string
 }
 
-async function catalogue(backend: McpBackend, digests = true): Promise<Entry[]> {
-  const result = await backend.invoke('skills::sep-list', { digests })
-  return isJsonObject(result) && Array.isArray(result.skills) ? (result.skills as Entry[]) : []
+/** `skills::sep-list`: the whole catalogue, or a page of it (`after`, `limit`), or one skill (`uri`). */
+async function catalogue(backend: McpBackend, query: { digests?: boolean; after?: string; limit?: number; uri?: string } = {}): Promise<{ skills: Entry[]; more: boolean }> {
+  const result = await backend.invoke('skills::sep-list', { digests: query.digests ?? true, ...query })
+  const skills = isJsonObject(result) && Array.isArray(result.skills) ? (result.skills as Entry[]) : []
+  return { skills, more: isJsonObject(result) && result.more === true }
 }
 
 function uriParam(params: unknown, method: string): string {
@@ -30,24 +32,21 @@ function uriParam(params: unknown, method: string): string {
   return uri
 }
 
+// E13.1: a page digests only its own skills, and skills/get only its one.
 export async function listSkills(params: unknown, backend: McpBackend): Promise<JsonObject> {
   const cursor = isJsonObject(params) ? params.cursor : undefined
-  const all = await catalogue(backend)
-  let start = 0
+  let after: string | undefined
   if (cursor !== undefined && cursor !== null) {
-    const after = typeof cursor === 'string' ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
-    const index = all.findIndex((e) => e.uri > after)
+    after = typeof cursor === 'string' ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
     if (typeof cursor !== 'string' || !after.startsWith(SKILL_URI_PREFIX)) throw new RpcError(INVALID_PARAMS, msg.INVALID_SKILLS_CURSOR)
-    start = index === -1 ? all.length : index
   }
-  const page = all.slice(start, start + SKILLS_PAGE)
-  const more = start + SKILLS_PAGE < all.length
+  const { skills: page, more } = await catalogue(backend, { after, limit: SKILLS_PAGE })
   return more ? { skills: page, nextCursor: Buffer.from(page.at(-1)!.uri).toString('base64url') } : { skills: page }
 }
 
 export async function getSkill(params: unknown, backend: McpBackend): Promise<JsonObject> {
   const uri = uriParam(params, 'skills/get')
-  const skill = (await catalogue(backend)).find((e) => e.uri === uri)
+  const skill = (await catalogue(backend, { uri })).skills.find((e) => e.uri === uri)
   if (skill === undefined) throw new RpcError(INVALID_PARAMS, msg.notAServedSkill(uri))
   return { skill }
 }
@@ -69,7 +68,7 @@ export async function readDirectory(params: unknown, backend: McpBackend): Promi
 
 /** The `SKILL.md` entries resources/list adds (E6.5): name from the frontmatter, description, markdown. */
 export async function skillMdResources(backend: McpBackend): Promise<JsonObject[]> {
-  const entries = await catalogue(backend, false).catch(() => [])
+  const entries = (await catalogue(backend, { digests: false }).catch(() => ({ skills: [] as Entry[] }))).skills
   return entries.map((e) => {
     const fm = isJsonObject(e.frontmatter) ? e.frontmatter : {}
     return {

@@ -3,6 +3,9 @@ import { z } from 'zod'
 
 export const SepListInput = z.object({
   digests: z.boolean().nullish().describe('false: frontmatter only, no file reads (resources/list); default true.'),
+  after: z.string().nullish().describe('Only skills whose skill:// URI sorts after this one (a page\'s cursor).'),
+  limit: z.number().int().positive().nullish().describe('At most this many skills (a page); `more` says whether others follow.'),
+  uri: z.string().nullish().describe('Only the skill of this skill:// SKILL.md URI (skills/get).'),
 })
 
 export const SepUriInput = z.object({

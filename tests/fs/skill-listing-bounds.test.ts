@@ -97,9 +97,13 @@ describe('listedFiles: the call and skills::diagnostics hear of it (E11.6)', () 
       const { listedFiles } = await import('../../src/functions/listed-files.js')
       const { SkillsError } = await import('../../src/core/errors.js')
       const { diagnosticsOf } = await import('../../src/fs/diagnostics.js')
+      const { skillFolderFiles } = await import('../../src/fs/skill-tree.js')
       const problems = new Map<string, { id: string; path: string; message: string }>()
       const deps = {
-        fs: { noteListing: (id: string, path: string, message: string | undefined) => (message === undefined ? problems.delete(path) : problems.set(path, { id, path, message })) },
+        fs: {
+          noteListing: (id: string, path: string, message: string | undefined) => (message === undefined ? problems.delete(path) : problems.set(path, { id, path, message })),
+          snapshot: async () => ({ folderFiles: (folder: string) => skillFolderFiles(folder) }),
+        },
         log: silentLogger(),
       } as unknown as Parameters<typeof listedFiles>[2]
       const error = await listedFiles('x', dir, deps).catch((e: unknown) => e)
