@@ -83,3 +83,12 @@ function codePointRank(unit: number): number {
   if (unit < 0xd800) return unit
   return unit < 0xe000 ? unit + 0x2000 : unit - 0x800
 }
+
+/**
+ * E13.3: a folder name as an id segment. "ComposioHQ-awesome-claude-skills" => "composiohq-awesome-claude-skills",
+ * "My Skills (v2)" => "my-skills-v2"; a valid segment is kept as it is; "" when nothing is left.
+ */
+export function folderSegment(name: string): string {
+  if (validateIdSegment(name) === undefined) return name
+  return name.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '')
+}

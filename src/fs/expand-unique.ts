@@ -1,8 +1,9 @@
 /**
  * The expansion both fs kinds share (§6.3, §6.4): every pattern in config order, every match in
- * glob order; a pattern that does not parse, a file that cannot become an entry, or a second file
- * with a key already taken is skipped with its reason (first match wins; the same file reached
- * through two patterns is silently kept once). Entries come back sorted by key, byte-wise.
+ * glob order; a pattern that does not parse or a file that cannot become an entry is skipped with
+ * its reason; a second file with a key already taken is skipped too, or (skills, E13.6) noted as a
+ * warning on the first (first match wins either way; the same file reached through two patterns is
+ * silently kept once). Entries come back sorted by key, byte-wise.
  */
 import { samePath } from '../core/glob-ids.js'
 import { compareUtf8 } from '../core/ids.js'
@@ -19,6 +20,11 @@ interface ExpandRules<T extends { path: string }> {
   load(match: GlobMatch): Loaded<T> | Promise<Loaded<T>>
   keyOf(entry: T): string
   duplicate(key: string, firstPath: string): string
+  /**
+   * E13.6: the first entry as served once another file gave its key (a warning naming both); when
+   * absent, the other file is skipped with `duplicate`'s reason.
+   */
+  collide?(first: T, other: T): T
 }
 
 export async function expandUnique<T extends { path: string }>(
@@ -50,7 +56,9 @@ export async function expandUnique<T extends { path: string }>(
       const key = rules.keyOf(loaded.entry)
       const first = byKey.get(key)
       if (first === undefined) byKey.set(key, loaded.entry)
-      else if (!samePath(first.path, match.path)) skip(match.path, rules.duplicate(key, first.path))
+      else if (samePath(first.path, match.path)) continue
+      else if (rules.collide !== undefined) byKey.set(key, rules.collide(first, loaded.entry))
+      else skip(match.path, rules.duplicate(key, first.path))
     }
   }
   const entries = [...byKey.values()].sort((a, b) => compareUtf8(rules.keyOf(a), rules.keyOf(b)))

@@ -1,6 +1,6 @@
 /**
  * Skill roots (E5.5): `--skills-dir DIR` and the standard roots. Every `SKILL.md` folder under a
- * root, ids relative to it, at most 6 levels deep, hidden folders (`.git` among them) and
+ * root, ids relative to it (a folder name that is no id segment mapped to one, with a warning, E13.3), at most 6 levels deep, hidden folders (`.git` among them) and
  * `node_modules` never served: one glob per depth whose components are `[!.]*` (so the static
  * prefix, and with it the id's root, is the root), matches under `node_modules` dropped. They come
  * after the config's globs; the first to serve an id wins, and a root's later entry for that id is
@@ -14,12 +14,35 @@ import { mapInBatches } from './batches.js'
 import type { Loaded } from './expand-unique.js'
 import { confinedView } from './confined-view.js'
 import { directView, type FsView } from './fs-view.js'
-import { globMatches } from './glob-matches.js'
+import { folderSegment } from '../core/ids.js'
+import { globMatches, type GlobMatch } from './glob-matches.js'
 import { loadSkillFile } from './skill-files.js'
 import type { FsSkill, FsSkip } from './types.js'
 
 const SKILL_ROOT_MAX_DEPTH = 6
 const NEVER_ENTERED = 'node_modules'
+
+interface RootMatch extends GlobMatch {
+  /** E13.3: the folders whose names were mapped to id segments, as warnings. */
+  renamed: string[]
+}
+
+// "ComposioHQ-skills/pdf/SKILL.md" => id "composiohq-skills/pdf", renamed ['folder "ComposioHQ-skills" served as "composiohq-skills"']
+function servedAs(match: GlobMatch): RootMatch {
+  const renamed: string[] = []
+  const segments = match.id.split('/').map((name, i, all) => {
+    if (i === all.length - 1) return name // SKILL.md itself
+    const segment = folderSegment(name)
+    if (segment !== name && segment !== '') renamed.push(msg.fsFolderServedAs(name, segment))
+    return segment === '' ? name : segment
+  })
+  return { ...match, id: segments.join('/'), renamed }
+}
+
+function withRenames(loaded: Loaded<FsSkill>, renamed: string[]): Loaded<FsSkill> {
+  if ('reason' in loaded || renamed.length === 0) return loaded
+  return { entry: { ...loaded.entry, warnings: [...renamed, ...(loaded.entry.warnings ?? [])] } }
+}
 
 // "./skills" => ["/abs/skills/[!.]*/SKILL.md", "/abs/skills/[!.]*/[!.]*/SKILL.md", … 6 levels]
 export function skillRootPatterns(dir: string): string[] {
@@ -41,8 +64,8 @@ export async function addSkillRoots(
     for (const pattern of skillRootPatterns(root)) {
       const result = await globMatches(pattern, '/', log, confinedView(view, root))
       if ('error' in result) continue
-      const matches = result.matches.filter((m) => !m.id.split('/').includes(NEVER_ENTERED))
-      const loads = await mapInBatches(matches, (match) => view.remember(match.path, `skill:${match.id}`, async () => loadSkillFile(match)))
+      const matches = result.matches.filter((m) => !m.id.split('/').includes(NEVER_ENTERED)).map(servedAs)
+      const loads = await mapInBatches(matches, (match) => view.remember(match.path, `skill:${match.id}`, async () => withRenames(await loadSkillFile(match), match.renamed)))
       for (const [i, match] of matches.entries()) {
         const loaded = loads[i] as Loaded<FsSkill>
         if ('reason' in loaded) {

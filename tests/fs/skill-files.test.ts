@@ -83,18 +83,16 @@ describe('expandSkillGlobs', () => {
     })
   })
 
-  it('keeps the first file and skips a later file producing the same id', async () => {
+  it('serves the first file of an id, with a warning naming the later one (E13.6)', async () => {
     await writeTree(root, { 'first/shared.md': '# 1', 'second/shared.md': '# 2' })
     expect(await expand(['first/*.md', 'second/*.md'])).toEqual({
       skills: [{ id: 'shared', path: join(root, 'first/shared.md') }],
-      skipped: [
-        {
-          kind: 'skill',
-          path: join(root, 'second/shared.md'),
-          reason: `duplicate id "shared" also produced by ${join(root, 'first/shared.md')}`,
-        },
-      ],
+      skipped: [],
     })
+    const { skills } = await expandSkillGlobs(['first/*.md', 'second/*.md'], root, silentLogger())
+    expect(skills[0]!.warnings).toEqual([
+      `id "shared" is in two places: ${join(root, 'first/shared.md')} is served, ${join(root, 'second/shared.md')} is not (the first glob wins)`,
+    ])
   })
 
   it('records an invalid pattern as a skip with the pattern as path and goes on', async () => {

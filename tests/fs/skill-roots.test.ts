@@ -44,3 +44,41 @@ describe('skill roots (E5.5)', () => {
     }
   })
 })
+
+describe('ids from folder names (E13.3)', () => {
+  it('maps a folder name that is no id segment to one, with a warning, and skips one that maps to nothing', async () => {
+    const dir = await makeTempDir()
+    try {
+      await writeTree(dir, {
+        'ComposioHQ-awesome-claude-skills/Pdf Tools/SKILL.md': skill('pdf-tools'),
+        'ComposioHQ-awesome-claude-skills/docx/SKILL.md': skill('docx'),
+        'plain/SKILL.md': skill('plain'),
+        '!!!/SKILL.md': skill('bang'),
+      })
+      const { skills } = await scan([], [dir])
+      expect(skills.skills.map((s) => [s.id, s.warnings])).toEqual([
+        ['composiohq-awesome-claude-skills/docx', ['folder "ComposioHQ-awesome-claude-skills" served as "composiohq-awesome-claude-skills"']],
+        ['composiohq-awesome-claude-skills/pdf-tools', [
+          'folder "ComposioHQ-awesome-claude-skills" served as "composiohq-awesome-claude-skills"',
+          'folder "Pdf Tools" served as "pdf-tools"',
+        ]],
+        ['plain', undefined],
+      ])
+      expect(skills.skipped.map((s) => s.path)).toEqual([join(dir, '!!!/SKILL.md')])
+    } finally {
+      await removeTempDir(dir)
+    }
+  })
+
+  it('serves the first of two folders that map to one id, with a warning naming both (E13.6)', async () => {
+    const dir = await makeTempDir()
+    try {
+      await writeTree(dir, { 'Team/pdf/SKILL.md': skill('pdf'), 'team/pdf/SKILL.md': skill('pdf') })
+      const { skills } = await scan([], [dir])
+      expect(skills.skills).toHaveLength(1)
+      expect(skills.skills[0]!.warnings?.at(-1)).toMatch(/^id "team\/pdf" is in two places: .* is served, .* is not \(the first root wins\)$/)
+    } finally {
+      await removeTempDir(dir)
+    }
+  })
+})
