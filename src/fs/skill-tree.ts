@@ -8,6 +8,7 @@
  * E13.1: the walk goes through an FsView, so with the fs index on, every listing and stat comes from
  * what the file watcher keeps current, and a file's size and digest are read once per change of it.
  */
+import { SkillsError } from '../core/errors.js'
 import { compareUtf8 } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import { digestOf } from '../core/sep-skill.js'
@@ -57,11 +58,24 @@ export interface FileFacts {
   digest: string
 }
 
-/** Size and digest of a file of the folder as served (confined, at most 8 MiB), read once per change of it. */
+/** Reads of a file replaced while it was read, before it is left out of a listing as gone. */
+const FACT_READS = 3
+
+/**
+ * Size and digest of a file of the folder as served (confined, at most 8 MiB), read once per change
+ * of it. A file replaced while it is read (another writer) is read again, up to FACT_READS times; a
+ * file gone by then is left out, as a listing a moment later would leave it.
+ */
 export function fileFacts(folder: string, path: string, view: FsView = directView): Promise<FileFacts | undefined> {
   return view.remember(`${folder}/${path}`, 'facts', async () => {
-    const bytes = await readFolderBytes(folder, path)
-    return bytes === undefined ? undefined : { size: bytes.length, digest: digestOf(bytes) }
+    for (let read = 1; ; read++) {
+      try {
+        const bytes = await readFolderBytes(folder, path)
+        return bytes === undefined ? undefined : { size: bytes.length, digest: digestOf(bytes) }
+      } catch (error) {
+        if (!(error instanceof SkillsError) || read === FACT_READS) throw error
+      }
+    }
   })
 }
 
