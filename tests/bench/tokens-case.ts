@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { tokenizer } from '../../src/core/tokens.js'
+import { withLoopWait } from '../support/loop-wait.js'
 import type { TargetResult } from './report.js'
 import { renderTable, type Column } from './table.js'
 
@@ -73,17 +74,10 @@ export async function benchTokens(corpora: string): Promise<TokenShapeResult[]> 
     for (let round = 0; round < ROUNDS; round++) {
       const variant = textOf(round)
       chars = variant.length
-      let last = performance.now()
-      const timer = setInterval(() => {
-        const now = performance.now()
-        longestWaitMs = Math.max(longestWaitMs, now - last)
-        last = now
-      }, 1)
-      const start = performance.now()
-      tokens = await tok.count(variant)
-      times.push(performance.now() - start)
-      clearInterval(timer)
-      longestWaitMs = Math.max(longestWaitMs, performance.now() - last)
+      const counted = await withLoopWait(() => tok.count(variant))
+      tokens = counted.result
+      times.push(counted.ms)
+      longestWaitMs = Math.max(longestWaitMs, counted.longestWaitMs)
     }
     times.sort((a, b) => a - b)
     results.push({ shape, chars, tokens, medianMs: times[Math.floor(ROUNDS / 2)]!, longestWaitMs })

@@ -31,6 +31,17 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString() as unknown as number
 }
 
+/** Rewrites one key 50 times with a low compaction threshold, so the journal is compacted on the way. */
+async function writeUntilCompacted(path: string): Promise<void> {
+  const map = new StateMap()
+  const journal = await StateJournal.open(path, map, silentLogger(), { minCompactionBytes: 128 })
+  for (let n = 0; n < 50; n++) {
+    map.set('s', 'k', n)
+    await journal.write({ op: 'set', scope: 's', key: 'k', value: n })
+  }
+  await journal.close()
+}
+
 function keysOf(bytes: Buffer): string[] {
   const decoded = decodeJournal(bytes)
   if (!decoded.ok) throw new Error(decoded.reason)
@@ -82,13 +93,7 @@ describe('one owner whatever the path (E11.5)', () => {
   it('writes through a state path that is a symlink to its target, leaving the link a link', async () => {
     const target = join(dir, 'real.json')
     await symlink(target, file)
-    const map = new StateMap()
-    const journal = await StateJournal.open(file, map, silentLogger(), { minCompactionBytes: 128 })
-    for (let n = 0; n < 50; n++) {
-      map.set('s', 'k', n)
-      await journal.write({ op: 'set', scope: 's', key: 'k', value: n })
-    }
-    await journal.close()
+    await writeUntilCompacted(file)
     expect((await lstat(file)).isSymbolicLink()).toBe(true)
     expect(keysOf(await readFile(target))).toContain('k')
     expect((await readdir(dir)).sort()).toEqual(['real.json', 'state.json'])
@@ -99,13 +104,7 @@ describe('one owner whatever the path (E11.5)', () => {
     await writeFile(victim, 'do not touch\n')
     // The names an earlier version used (`<file>.<pid>.tmp`), for this process and the next few pids.
     for (let pid = process.pid; pid < process.pid + 50; pid++) await symlink(victim, `${file}.${pid}.tmp`).catch(() => undefined)
-    const map = new StateMap()
-    const journal = await StateJournal.open(file, map, silentLogger(), { minCompactionBytes: 128 })
-    for (let n = 0; n < 50; n++) {
-      map.set('s', 'k', n)
-      await journal.write({ op: 'set', scope: 's', key: 'k', value: n })
-    }
-    await journal.close()
+    await writeUntilCompacted(file)
     expect(await readFile(victim, 'utf8')).toBe('do not touch\n')
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     expect(keysOf(await readFile(file))).toEqual(['k'])
