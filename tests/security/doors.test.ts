@@ -5,7 +5,9 @@
  * function and refuses other sites, and sessions and streams are capped.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, spawnEmbeddedSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
+import { LOG_HTTP_LISTENING } from '../../src/embedded/messages.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
+import { pollUntil } from '../support/poll.js'
 import { probe, tryUpgrade } from './http-probe.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
@@ -138,5 +140,22 @@ describe('bounded sessions and streams (E11.6)', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect((await probe(new URL('/_ui/events', http).href)).status).toBe(200)
     for (const stream of streams) stream.destroy()
+  })
+})
+
+describe('the http triggers alone (--no-mcp) keep the same door (E11.1)', () => {
+  it('refuses a foreign Host on the trigger listener and serves a loopback one', async () => {
+    const alone = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--no-mcp', '--config', DEMO_CONFIG])
+    const url = new URL(String((await alone.waitForLog(LOG_HTTP_LISTENING)).url))
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'skills/list', params: {} })
+    const headers = { 'content-type': 'application/json' }
+    // The worker binds the route once it has registered; wait for it to answer a loopback Host.
+    await pollUntil(async () => {
+      const served = await probe(new URL('/skills/rpc', url).href, { method: 'POST', headers, body })
+      if (served.status !== 200) throw new Error(`status ${served.status}`)
+    }, { timeoutMs: 15_000, what: '/skills/rpc to answer' })
+    const refused = await probe(new URL('/skills/rpc', url).href, { method: 'POST', headers: { ...headers, host: `evil.example:${url.port}` }, body })
+    expect([refused.status, refused.body]).toEqual([403, `host not allowed: evil.example:${url.port}`])
+    await alone.stop()
   })
 })
