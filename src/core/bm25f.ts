@@ -24,16 +24,18 @@ export interface FieldModel {
 /** What a term's scores depend on besides the document: its rarity and the fields' average lengths. */
 export interface TermStats {
   idf: number
-  averages: readonly number[]
+  averages: readonly number[] | Float64Array
 }
 
-export function termStats(index: InvertedIndex, term: number): TermStats {
+/** Each field's average length in the index as it is now (one array for every term of a query). */
+export function fieldAverages(index: InvertedIndex): Float64Array {
+  return Float64Array.from({ length: FIELD_COUNT }, (_, field) => index.averageFieldLength(field))
+}
+
+export function termStats(index: InvertedIndex, term: number, averages: readonly number[] | Float64Array = fieldAverages(index)): TermStats {
   const total = index.documentCount
   const matching = index.liveDocs(term)
-  return {
-    idf: Math.log(1 + (total - matching + 0.5) / (matching + 0.5)),
-    averages: Array.from({ length: FIELD_COUNT }, (_, field) => index.averageFieldLength(field)),
-  }
+  return { idf: Math.log(1 + (total - matching + 0.5) / (matching + 0.5)), averages }
 }
 
 /** The term's score in `doc`, whose packed field frequencies are `tfs` (not 0). */

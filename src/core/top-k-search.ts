@@ -19,7 +19,7 @@
  * looked up in name order, and that stops at the k-th's name. Either way a query whose words are in
  * every document reads a few hundred entries, not all of them.
  */
-import { termScore, termStats, type FieldModel, type TermStats } from './bm25f.js'
+import { fieldAverages, termScore, termStats, type FieldModel, type TermStats } from './bm25f.js'
 import { compareUtf8 } from './ids.js'
 import { FIELD_COUNT, fieldTf, type InvertedIndex } from './inverted-index.js'
 
@@ -69,6 +69,8 @@ interface Impacts {
   scores: Float64Array
   /** Posting indices, highest score first. */
   order: Uint32Array
+  /** Per posting, the fields holding the term, as bits (for the bonus). */
+  fields: Uint8Array
   /** Where in `order` the last live document holding the term in a bonus field is (-1: none). */
   lastInBonusField: number
 }
@@ -96,9 +98,11 @@ export class ImpactCache {
     const order = new Uint32Array(count)
     for (let i = 0; i < count; i++) order[i] = i
     order.sort((a, b) => (scores[b] as number) - (scores[a] as number))
+    const fields = new Uint8Array(count)
+    for (let i = 0; i < count; i++) fields[i] = fieldMask(tfs[i] as number)
     let lastInBonusField = count - 1
-    while (lastInBonusField >= 0 && !inBonusField(scores, tfs, order[lastInBonusField] as number, model)) lastInBonusField--
-    const impacts = { version: index.version, scores, order, lastInBonusField }
+    while (lastInBonusField >= 0 && !inBonusField(scores, fields, order[lastInBonusField] as number, model)) lastInBonusField--
+    const impacts = { version: index.version, scores, order, fields, lastInBonusField }
     if (this.byTerm.size >= this.max) this.byTerm.clear()
     this.byTerm.set(term, impacts)
     return impacts
@@ -110,8 +114,8 @@ export function round(score: number): number {
   return Math.round(score * scale) / scale
 }
 
-function inBonusField(scores: Float64Array, tfs: Uint32Array, posting: number, model: RankingModel): boolean {
-  return (scores[posting] as number) >= 0 && (fieldMask(tfs[posting] as number) & model.togetherFields) !== 0
+function inBonusField(scores: Float64Array, fields: Uint8Array, posting: number, model: RankingModel): boolean {
+  return (scores[posting] as number) >= 0 && ((fields[posting] as number) & model.togetherFields) !== 0
 }
 
 /** Lists holding this many entries in all, or fewer, are scored in one pass (cheaper than walking them). */
@@ -121,13 +125,22 @@ const ONE_PASS_ENTRIES = 2048
 const TIED_STEPS_PER_RESULT = 2
 
 /** One list being ranked: its impact order, where the walk is in it, its term's statistics, its query word's number. */
-type Walk = { list: QueryList; impacts: Impacts; docs: Uint32Array; tfs: Uint32Array; next: number; stats: TermStats; word: number }
+type Walk = {
+  list: QueryList
+  impacts: Impacts
+  docs: Uint32Array
+  next: number
+  stats: TermStats
+  word: number
+  /** The word's share of the quality factor. */
+  share: number
+  /** The word's bit among the task words (0: not one, or beyond the first 31). */
+  taskBit: number
+}
 
-/** What scoring a document needs besides its lists: the model, each query word's share, the largest bonus. */
+/** What scoring a document needs besides its lists: the model, the task words, the largest bonus. */
 interface Query {
   model: RankingModel
-  /** Per query word (by number): its share of the quality factor. */
-  shares: Float64Array
   /** Query words counting 1 (looked for together), as bits of the first 31 words. */
   taskBits: number
   /** How many words count 1: the bonus needs two. */
@@ -139,10 +152,10 @@ interface Query {
 export function topK(index: InvertedIndex, lists: readonly QueryList[], k: number, cache: ImpactCache, options: TopKOptions): RankedDoc[] {
   if (k <= 0 || lists.length === 0) return []
   const words = [...new Set(lists.map((list) => list.source))]
+  const averages = fieldAverages(index)
   const walks: Walk[] = lists.map((list) => {
     const impacts = cache.of(index, list.term, options.model)
-    const { docs, tfs } = index.postings(list.term)
-    return { list, impacts, docs, tfs, next: 0, stats: termStats(index, list.term), word: words.indexOf(list.source) }
+    return { list, impacts, docs: index.postings(list.term).docs, next: 0, stats: termStats(index, list.term, averages), word: words.indexOf(list.source), share: 1, taskBit: 0 }
   })
   const shares = new Float64Array(words.length).fill(1)
   for (const walk of walks) shares[walk.word] = walk.list.share ?? 1
@@ -154,7 +167,11 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
     if (word < 31) taskBits |= 1 << word
   })
   const maxBonus = taskWords >= 2 ? 1 + options.model.together : 1
-  const query: Query = { model: options.model, shares, taskBits, taskWords, maxBonus }
+  const query: Query = { model: options.model, taskBits, taskWords, maxBonus }
+  for (const walk of walks) {
+    walk.share = shares[walk.word] as number
+    walk.taskBit = taskBit(query, walk)
+  }
   return shortListsFirst(index, walks, k, cache, query, options) ?? threshold(index, walks, k, query, options)
 }
 
@@ -178,8 +195,8 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
   const slotOf = cache.slots(index.docCapacity)
   const docsSeen: number[] = []
   let parts: Float64Array<ArrayBuffer> = new Float64Array(width * 64)
-  // Beside each part, the fields the term is in there (for the bonus).
-  let masks: Uint8Array<ArrayBuffer> = new Uint8Array(width * 64)
+  // Beside each part, the fields the term is in there (for the bonus, when the query can have one).
+  let masks: Uint8Array<ArrayBuffer> | undefined = query.maxBonus > 1 ? new Uint8Array(width * 64) : undefined
   const unknown = Float64Array.from(walks, (walk) => (short.has(walk) ? ABSENT : LOOK_UP))
   walks.forEach((walk, i) => {
     if (!short.has(walk)) return
@@ -195,12 +212,12 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
         slotOf[doc] = slot + 1
         if ((slot + 1) * width > parts.length) {
           parts = grownParts(parts)
-          masks = grownMasks(masks)
+          if (masks !== undefined) masks = grownMasks(masks)
         }
         parts.set(unknown, slot * width)
       }
       parts[slot * width + i] = walk.list.weight * score
-      masks[slot * width + i] = fieldMask(walk.tfs[p] as number)
+      if (masks !== undefined) masks[slot * width + i] = walk.impacts.fields[p] as number
     }
   })
   const found: Found[] = []
@@ -208,7 +225,7 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
     slotOf[doc] = 0
     const name = index.nameOf(doc) as string
     if (options.accept !== undefined && !options.accept(name)) continue
-    const raw = fullScore(index, walks, doc, query, { parts, masks, from: slot * width })
+    const raw = fullScore(index, walks, doc, query, parts, masks, slot * width)
     found.push({ doc, name, raw, score: round(raw) })
   }
   found.sort(byRank)
@@ -216,7 +233,7 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
   let bonusWords = 0
   for (const walk of walks) {
     if (short.has(walk)) continue
-    if (walk.impacts.lastInBonusField >= 0) bonusWords |= taskBit(query, walk)
+    if (walk.impacts.lastInBonusField >= 0) bonusWords |= walk.taskBit
     const first = walk.impacts.order.length === 0 ? -1 : (walk.impacts.scores[walk.impacts.order[0] as number] as number)
     if (first >= 0) longOnly.set(walk.list.source, (longOnly.get(walk.list.source) ?? 0) + first * walk.list.weight)
   }
@@ -273,7 +290,7 @@ function threshold(index: InvertedIndex, walks: Walk[], k: number, query: Query,
     for (const walk of walks) {
       const impact = currentImpact(walk)
       if (impact < 0) continue
-      if (walk.next <= walk.impacts.lastInBonusField) bonusWords |= taskBit(query, walk)
+      if (walk.next <= walk.impacts.lastInBonusField) bonusWords |= walk.taskBit
       bySource.set(walk.list.source, (bySource.get(walk.list.source) ?? 0) + impact)
       if (impact > pickImpact) {
         pick = walk
@@ -315,7 +332,7 @@ function unseenBound(bySource: ReadonlyMap<string, number>, bonus: number): numb
 }
 
 // The walk's task word as a bit (0: not a task word, or beyond the first 31).
-function taskBit(query: Query, walk: Walk): number {
+function taskBit(query: Query, walk: { word: number }): number {
   return walk.word < 31 ? query.taskBits & (1 << walk.word) : 0
 }
 
@@ -363,59 +380,50 @@ const ABSENT = -1
 const LOOK_UP = -2
 
 /** Parts of a document's lists already computed (a one-pass read), in a row from `from`. */
-interface Known {
-  parts: Float64Array
-  masks: Uint8Array
-  from: number
-}
-
 /**
  * A document's score: each list's weighted term score added in list order; times the shares of the
  * query words matched; times 1 + together × (t − 1) / (n − 1), where n (≥ 2) is the number of task
- * words and t the most of them one bonus field holds. A part of `known` is the list's weighted score
- * when already computed, ABSENT when the document is not in it, LOOK_UP (or no `known`) to find it by
- * binary search.
+ * words and t the most of them one bonus field holds. `parts[from + i]` is list i's weighted score
+ * when already computed (a one-pass read, `masks` beside it the fields holding the term), ABSENT when
+ * the document is not in it, LOOK_UP (or no `parts`) to find it by binary search.
  */
-function fullScore(index: InvertedIndex, walks: readonly Walk[], doc: number, query: Query, known?: Known): number {
+function fullScore(index: InvertedIndex, walks: readonly Walk[], doc: number, query: Query, parts?: Float64Array, masks?: Uint8Array, from = 0): number {
   let sum = 0
   let matched = 0
   let wordBits = 0
   const wordSet = walks.length > 30 ? new Set<number>() : undefined
   const together = query.maxBonus > 1
-  const { togetherFields } = query.model
-  const fieldWords = together ? FIELD_WORDS.fill(0) : FIELD_WORDS
+  const bonusFields = query.model.togetherFields
+  if (together) FIELD_WORDS.fill(0)
   for (let i = 0; i < walks.length; i++) {
-    const { list, stats, word } = walks[i] as Walk
-    let part = known === undefined ? LOOK_UP : (known.parts[known.from + i] as number)
+    const walk = walks[i] as Walk
+    let part = parts === undefined ? LOOK_UP : (parts[from + i] as number)
     let mask = 0
     if (part === LOOK_UP) {
-      const tfs = index.tfsOf(list.term, doc)
-      if (tfs !== 0) {
-        part = list.weight * termScore(index, stats, doc, tfs, query.model)
-        mask = fieldMask(tfs)
-      } else part = ABSENT
-    } else if (known !== undefined) mask = known.masks[known.from + i] as number
-    if (part === ABSENT) continue
+      const tfs = index.tfsOf(walk.list.term, doc)
+      if (tfs === 0) continue
+      part = walk.list.weight * termScore(index, walk.stats, doc, tfs, query.model)
+      if (together) mask = fieldMask(tfs)
+    } else if (part === ABSENT) continue
+    else if (together && masks !== undefined) mask = masks[from + i] as number
     sum += part
+    const word = walk.word
     if (wordSet !== undefined) {
       if (!wordSet.has(word)) {
         wordSet.add(word)
-        matched += query.shares[word] as number
+        matched += walk.share
       }
     } else if ((wordBits & (1 << word)) === 0) {
       wordBits |= 1 << word
-      matched += query.shares[word] as number
+      matched += walk.share
     }
-    if (together && word < 31 && (query.taskBits & (1 << word)) !== 0) {
-      mask &= togetherFields
-      for (let field = 0; mask !== 0; field++, mask >>>= 1) if ((mask & 1) !== 0) fieldWords[field] = (fieldWords[field] as number) | (1 << word)
-    }
+    mask &= bonusFields
+    if (walk.taskBit !== 0) for (let field = 0; mask !== 0; field++, mask >>>= 1) if ((mask & 1) !== 0) FIELD_WORDS[field] = (FIELD_WORDS[field] as number) | walk.taskBit
   }
   if (!together) return sum * matched
   let most = 0
-  for (const bits of fieldWords) most = Math.max(most, bitCount(bits))
-  const bonus = most < 2 ? 1 : 1 + (query.model.together * (most - 1)) / (query.taskWords - 1)
-  return sum * matched * bonus
+  for (let field = 0; field < FIELD_COUNT; field++) most = Math.max(most, bitCount(FIELD_WORDS[field] as number))
+  return most < 2 ? sum * matched : sum * matched * (1 + (query.model.together * (most - 1)) / (query.taskWords - 1))
 }
 
 /** Per field, the task words found in it (reused: scoring is synchronous). */

@@ -66,8 +66,8 @@ const MAX_EDITS = 6
 function queryLists(index: InvertedIndex, stems: StemCache, query: string): QueryList[] {
   const known = searchWords(query).map((word) => stems.of(word))
   const words = known.map(({ stem }) => stem)
-  // E14.3: a word that says nothing about the task ("help", "how", "my", "using") counts for
-  // FILLER_SHARE of a word in the quality factor, and is not looked for together with the others;
+  // E14.3: a word that says nothing about the task ("help", "how", "my", "using") weighs, and counts
+  // in the quality factor, FILLER_SHARE of a word, and is not looked for together with the others;
   // when every word is one, they all count in full (the request may be a name: "it").
   const fillers = known.map(({ word }) => FILLER_WORDS.has(word))
   const anyTask = fillers.includes(false)
