@@ -228,7 +228,7 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
     const raw = fullScore(index, walks, doc, query, parts, masks, slot * width)
     found.push({ doc, name, raw, score: round(raw) })
   }
-  found.sort(byRank)
+  const top = firstK(found, k)
   const longOnly = new Map<string, number>()
   let bonusWords = 0
   for (const walk of walks) {
@@ -237,8 +237,8 @@ function shortListsFirst(index: InvertedIndex, walks: readonly Walk[], k: number
     const first = walk.impacts.order.length === 0 ? -1 : (walk.impacts.scores[walk.impacts.order[0] as number] as number)
     if (first >= 0) longOnly.set(walk.list.source, (longOnly.get(walk.list.source) ?? 0) + first * walk.list.weight)
   }
-  if (longOnly.size > 0 && (found.length < k || round(unseenBound(longOnly, bonusOf(query, bonusWords))) >= (found[k - 1] as Found).score)) return undefined
-  return ranked(index, walks.map((w) => w.list), found.slice(0, k))
+  if (longOnly.size > 0 && (top.length < k || round(unseenBound(longOnly, bonusOf(query, bonusWords))) >= (top[k - 1] as Found).score)) return undefined
+  return ranked(index, walks.map((w) => w.list), top)
 }
 
 function grownParts(parts: Float64Array): Float64Array<ArrayBuffer> {
@@ -314,7 +314,7 @@ function threshold(index: InvertedIndex, walks: Walk[], k: number, query: Query,
     found.push({ doc, name, raw, score })
     best.push(score, k)
   }
-  return ranked(index, lists, found.sort(byRank).slice(0, k))
+  return ranked(index, lists, firstK(found, k))
 }
 
 // An unseen document matching m query words scores at most the m largest per-word bounds summed,
@@ -354,7 +354,7 @@ function tiedByName(
   query: Query,
   options: TopKOptions,
 ): RankedDoc[] {
-  const top = found.sort(byRank).slice(0, k)
+  const top = firstK(found, k)
   const kth = (top[k - 1] as { score: number }).score
   for (const doc of index.docsByName()) {
     const name = index.nameOf(doc) as string
@@ -370,6 +370,20 @@ function tiedByName(
 
 function byRank(a: { score: number; name: string }, b: { score: number; name: string }): number {
   return b.score - a.score || compareUtf8(a.name, b.name)
+}
+
+/** The `k` first of `found` by rank, in rank order: a selection, so most of a long list is never sorted. */
+function firstK<T extends { score: number; name: string }>(found: readonly T[], k: number): T[] {
+  const top: T[] = []
+  for (const item of found) {
+    if (top.length === k && byRank(item, top[k - 1] as T) >= 0) continue
+    if (top.length === k) top.pop()
+    let i = top.length
+    top.push(item)
+    for (; i > 0 && byRank(item, top[i - 1] as T) < 0; i--) top[i] = top[i - 1] as T
+    top[i] = item
+  }
+  return top
 }
 
 function ranked(index: InvertedIndex, lists: readonly QueryList[], top: ReadonlyArray<{ doc: number; name: string; score: number }>): RankedDoc[] {
