@@ -12,8 +12,9 @@
  * order, computed once per term and index version), and a document seen in any list is scored in
  * full at once, its other lists looked up by binary search (Fagin's threshold algorithm). An unseen
  * document matching m query words can score no more than the m largest of the words' current
- * impacts summed, times m, times the largest bonus, so the walk stops as soon as that bound, rounded,
- * falls below the k-th best.
+ * impacts summed, times m, times the largest bonus it can still get (only while two task words have
+ * entries in a bonus field not yet seen), so the walk stops as soon as that bound, rounded, falls
+ * below the k-th best.
  * When it only reaches the k-th best (a word in every document has almost no weight, so thousands
  * of documents can tie), what is left to find are tied documents named before the k-th: they are
  * looked up in name order, and that stops at the k-th's name. Either way a query whose words are in

@@ -51,6 +51,8 @@ const MAX_FUZZY_QUERY_TERMS = 3
 /** Expansions of a prefix or a misspelt word weigh this much of a whole word, less the longer they are. */
 const PREFIX_WEIGHT = 0.3
 const FUZZY_WEIGHT = 0.3
+/** The query word as typed, matched as written besides its stem, weighs this much of a whole word. */
+const AS_TYPED_WEIGHT = 0.3
 /** A word of n letters may be misspelt by round(n × this) edits (at most MAX_EDITS). */
 const FUZZY_SHARE = 0.2
 const MAX_EDITS = 6
@@ -76,11 +78,17 @@ function queryLists(index: InvertedIndex, stems: StemCache, query: string): Quer
     const share = anyTask && fillers[i] === true ? FILLER_SHARE : 1
     const exact = index.lookup(source)
     if (exact !== undefined) lists.push({ term: exact, weight: share, source, share })
+    // The word as typed, when it is not its stem ("refunds"): a skill with that very form counts a little more.
+    const typed = (known[i] as KnownWord).word
+    const asTyped = typed === source ? undefined : index.lookup(typed)
+    if (asTyped !== undefined) lists.push({ term: asTyped, weight: share * AS_TYPED_WEIGHT, source, share })
     const prefixed = new Set<number>()
     if (i === words.length - 1 && source.length >= 3 && !STOP_WORDS.has(source)) {
       for (const [term, id] of index.withPrefix(source)) {
         prefixed.add(id)
-        if (term.length === source.length) continue
+        // A word indexed as written whose stem is the query word's ("refunded" for "refund") is that
+        // word, already matched by its stem: counted again it would favour inflected forms.
+        if (term.length === source.length || id === asTyped || stems.of(term).stem === source) continue
         lists.push({ term: id, weight: (share * PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - source.length)), source, share })
       }
     }
