@@ -1,7 +1,7 @@
 /**
  * The inverted index behind `skill::search` (E8): per term, the documents that contain it in doc
- * order with their term frequency in each of the five fields (id, title, description, headings,
- * body), in typed arrays, so 10,000 skills cost a few MiB rather than a few hundred. Terms live in
+ * order with their term frequency in each of the six fields (path, name, title, description,
+ * headings, body), in typed arrays, so 10,000 skills cost a few MiB rather than a few hundred. Terms live in
  * MiniSearch's radix tree (`SearchableMap`), which answers prefix and fuzzy lookups.
  *
  * Documents get a new number on every add and numbers are never reused, so appending keeps each
@@ -12,10 +12,10 @@
 import SearchableMap from 'minisearch/SearchableMap'
 import { compareUtf8 } from './ids.js'
 
-export const FIELD_COUNT = 5
-/** Term frequencies are kept up to this many per field (6 bits each); BM25 has long saturated by then. */
-const TF_MAX = 63
-const TF_BITS = 6
+export const FIELD_COUNT = 6
+/** Term frequencies are kept up to this many per field (5 bits each, six fields in 32); BM25 has long saturated by then. */
+const TF_MAX = 31
+const TF_BITS = 5
 
 /** A document's fields, in FIELDS order, as the terms each field gives (see search-index.ts). */
 export type FieldTerms = ReadonlyArray<{ terms: readonly string[]; length: number }>

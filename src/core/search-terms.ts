@@ -24,6 +24,16 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 ])
 
 /**
+ * Request words that say nothing about the task (E14.3): the stop words, and the words people wrap
+ * a request in ("help me", "I want to", "using", "please").
+ */
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
+  ...STOP_WORDS,
+  'help', 'using', 'use', 'want', 'need', 'please', 'would', 'should', 'could', 'like', 'let', 'lets', 'am', 'just',
+  'some', 'any', 'also', 'so', 'get', 'make', 'something', 'way', 'know', 'tell', 'thing', 'things', 'able', 'try',
+])
+
+/**
  * The term a lower-case word is indexed under: its Porter stem ("refunds" => "refund"). Words with
  * digits or letters outside a–z are kept as they are (the stemmer knows English only: "v2" stays
  * "v2", "größe" stays "größe").

@@ -18,7 +18,7 @@ import { contentStamp } from '../core/content-stamp.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { indexLine, type IndexLine } from '../core/index-page.js'
 import { extractStateEntries } from '../core/state-entries.js'
-import { searchTerm, searchWords, STOP_WORDS } from '../core/search-terms.js'
+import { FILLER_WORDS, searchTerm, searchWords, STOP_WORDS } from '../core/search-terms.js'
 import { subheadings } from '../core/search-text.js'
 import { inSubtree } from '../core/subtree.js'
 import { InvertedIndex, type FieldTerms } from '../core/inverted-index.js'
@@ -32,14 +32,13 @@ import { inSlices, SliceClock } from '../core/time-slices.js'
 import { stampedSkillSummaries, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
 import type { Entry, FsEntry, SearchIndex, SearchMatch } from './search-port.js'
+import { FIELD, FILLER_SHARE, RANKING } from './search-ranking.js'
 
-/** The fields of a skill, in index order: id, title, description, headings, body. */
-type SearchDocument = readonly [string, string, string, string, string]
+/** The fields of a skill, in index order (search-ranking.ts FIELDS): path, name, title, description, headings, body. */
+type SearchDocument = readonly [string, string, string, string, string, string]
 
-/** A skill's id and what it is for (its description, E8.1) count most, then its title, then its sections and text. */
-const BOOSTS = [4, 2, 4, 1, 1]
-/** The id and the title: stop words are kept there (they may name a skill). */
-const NAME_FIELDS = 2
+/** The path, the name and the title: stop words are kept there (they may name a skill). */
+const NAME_FIELDS = FIELD.title + 1
 /** Above this many changed state rows a refresh reads the scope with one `state::list`. */
 const MAX_SINGLE_READS = 64
 /** Files and rows read at a time during a refresh. */
@@ -52,6 +51,8 @@ const MAX_FUZZY_QUERY_TERMS = 3
 /** Expansions of a prefix or a misspelt word weigh this much of a whole word, less the longer they are. */
 const PREFIX_WEIGHT = 0.3
 const FUZZY_WEIGHT = 0.3
+/** The query word as typed, matched as written besides its stem, weighs this much of a whole word. */
+const AS_TYPED_WEIGHT = 0.3
 /** A word of n letters may be misspelt by round(n × this) edits (at most MAX_EDITS). */
 const FUZZY_SHARE = 0.2
 const MAX_EDITS = 6
@@ -65,24 +66,37 @@ const MAX_EDITS = 6
  * matching, so a common word costs its own list and nothing more.
  */
 function queryLists(index: InvertedIndex, stems: StemCache, query: string): QueryList[] {
-  const words = searchWords(query).map((word) => stems.of(word).stem)
+  const known = searchWords(query).map((word) => stems.of(word))
+  const words = known.map(({ stem }) => stem)
+  // E14.3: a word that says nothing about the task ("help", "how", "my", "using") weighs, and counts
+  // in the quality factor, FILLER_SHARE of a word, and is not looked for together with the others;
+  // when every word is one, they all count in full (the request may be a name: "it").
+  const fillers = known.map(({ word }) => FILLER_WORDS.has(word))
+  const anyTask = fillers.includes(false)
   return words.flatMap((source, i) => {
     const lists: QueryList[] = []
+    const share = anyTask && fillers[i] === true ? FILLER_SHARE : 1
     const exact = index.lookup(source)
-    if (exact !== undefined) lists.push({ term: exact, weight: 1, source })
+    if (exact !== undefined) lists.push({ term: exact, weight: share, source, share })
+    // The word as typed, when it is not its stem ("refunds"): a skill with that very form counts a little more.
+    const typed = (known[i] as KnownWord).word
+    const asTyped = typed === source ? undefined : index.lookup(typed)
+    if (asTyped !== undefined) lists.push({ term: asTyped, weight: share * AS_TYPED_WEIGHT, source, share })
     const prefixed = new Set<number>()
     if (i === words.length - 1 && source.length >= 3 && !STOP_WORDS.has(source)) {
       for (const [term, id] of index.withPrefix(source)) {
         prefixed.add(id)
-        if (term.length === source.length) continue
-        lists.push({ term: id, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - source.length)), source })
+        // A word indexed as written whose stem is the query word's ("refunded" for "refund") is that
+        // word, already matched by its stem: counted again it would favour inflected forms.
+        if (term.length === source.length || id === asTyped || stems.of(term).stem === source) continue
+        lists.push({ term: id, weight: (share * PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - source.length)), source, share })
       }
     }
     const unknown = exact === undefined || index.liveDocs(exact) === 0
     if (unknown && words.length <= MAX_FUZZY_QUERY_TERMS && source.length >= 5 && !/\p{N}/u.test(source)) {
       for (const [term, id, edits] of index.near(source, Math.min(MAX_EDITS, Math.round(source.length * FUZZY_SHARE)))) {
         if (edits === 0 || prefixed.has(id)) continue
-        lists.push({ term: id, weight: (FUZZY_WEIGHT * term.length) / (term.length + edits), source })
+        lists.push({ term: id, weight: (share * FUZZY_WEIGHT * term.length) / (term.length + edits), source, share })
       }
     }
     return lists
@@ -169,7 +183,7 @@ class SkillSearchIndex implements SearchIndex {
   search(query: string, root: string | undefined, k: number): SearchMatch[] {
     const lists = queryLists(this.index, this.stems, query)
     const accept = root === undefined ? undefined : (id: string) => inSubtree(id, root)
-    return topK(this.index, lists, k, this.impacts, { boosts: BOOSTS, accept }).map(({ name, score, terms }) => ({ id: name, score, terms }))
+    return topK(this.index, lists, k, this.impacts, { model: RANKING, accept }).map(({ name, score, terms }) => ({ id: name, score, terms }))
   }
 
   /** Where an indexed skill comes from; undefined once it is no longer indexed. */
@@ -280,7 +294,8 @@ export function searchIndexOf(deps: Deps): SearchIndex {
 function searchDocument(id: string, body: string, entry: Entry): SearchDocument {
   const { title, description } = shownLine(id, body, entry)
   const text = searchableText(body, entry)
-  return [id, title ?? '', description ?? '', subheadings(text).join('\n'), text]
+  const cut = id.lastIndexOf('/')
+  return [id.slice(0, Math.max(0, cut)), id.slice(cut + 1), title ?? '', description ?? '', subheadings(text).join('\n'), text]
 }
 
 function indexedFields(stems: StemCache, document: SearchDocument): FieldTerms {

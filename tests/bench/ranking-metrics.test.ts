@@ -22,6 +22,15 @@ describe('rankingMetrics', () => {
     expect(formatMetrics(metrics)).toBe('top-1 25.0 %, top-3 50.0 %, MRR 0.438 over 4 requests')
   })
 
+  it('counts a request that accepts several skills at the rank of the first of them returned', () => {
+    const metrics = rankingMetrics([
+      { query: 'a', expected: ['x', 'z'], ranked: ['y', 'z', 'x'] },
+      { query: 'b', expected: ['x', 'z'], ranked: ['w', 'y'] },
+    ])
+    expect([metrics.top1, metrics.top3, metrics.mrr]).toEqual([0, 0.5, 0.25])
+    expect(metrics.misses).toEqual([{ query: 'a', expected: 'x | z', rank: 2, first: 'y' }, { query: 'b', expected: 'x | z', rank: 0, first: 'w' }])
+  })
+
   it('refuses an empty set rather than reporting 0 or NaN', () => {
     expect(() => rankingMetrics([])).toThrow('rankingMetrics: no requests to judge')
   })

@@ -1,11 +1,14 @@
 /**
  * Ranking quality of a search over an evaluation set (E8.1): for each request, where the skill it
  * needs lands in the ranked ids. top-1 and top-3 are the shares of requests whose skill is first or
- * within the first three; MRR is the mean of 1/rank (0 when the skill is not returned at all).
+ * within the first three; MRR is the mean of 1/rank (0 when the skill is not returned at all). A
+ * request may accept any of several skills (E14.1: equally right ones): it counts at the rank of the
+ * first of them returned.
  */
 export interface Judged {
   query: string
-  expected: string
+  /** The skill the request needs, or every skill that answers it equally well. */
+  expected: string | readonly string[]
   /** The ids the search returned, best first. */
   ranked: readonly string[]
 }
@@ -26,11 +29,12 @@ export function rankingMetrics(judged: readonly Judged[]): RankingMetrics {
   let reciprocal = 0
   const misses: RankingMetrics['misses'] = []
   for (const { query, expected, ranked } of judged) {
-    const rank = ranked.indexOf(expected) + 1
+    const accepted = typeof expected === 'string' ? [expected] : expected
+    const rank = ranked.findIndex((id) => accepted.includes(id)) + 1
     if (rank === 1) top1++
     if (rank >= 1 && rank <= 3) top3++
     if (rank >= 1) reciprocal += 1 / rank
-    if (rank !== 1) misses.push({ query, expected, rank, first: ranked[0] })
+    if (rank !== 1) misses.push({ query, expected: accepted.join(' | '), rank, first: ranked[0] })
   }
   const n = judged.length
   return { requests: n, top1: top1 / n, top3: top3 / n, mrr: reciprocal / n, misses }

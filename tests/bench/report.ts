@@ -224,6 +224,21 @@ export const SEARCH_SHAPE_TARGETS: Target[] = SEARCH_SHAPES.flatMap((shape) => [
   ratioTarget(`${shape}@10000`, `${shape} at 10,000 skills (E8.2)`, 10, 'p99'),
 ])
 
+/** E14.2: a search over the real corpora (the `search-corpora@N` case, corpora-case.ts) answers within `limitMs` at p50. */
+export function latencyTarget(idPrefix: string, target: string, limitMs: number): Target {
+  return ({ cases }) => {
+    const found = cases.find((c) => c.id.startsWith(idPrefix))
+    return {
+      target,
+      limit: `p50 ≤ ${limitMs} ms`,
+      measured: found === undefined ? 'not measured' : `${formatMs(found.op.latency.p50Ms)} ms`,
+      met: found !== undefined && found.op.latency.p50Ms <= limitMs,
+    }
+  }
+}
+
+export const SEARCH_CORPORA_TARGETS: Target[] = [latencyTarget('search-corpora@', 'skill::search over the real corpora, warm (E14.2)', 10)]
+
 /** E7.5: an outline of a 70 KB+ body and a budgeted page of it, each against its same-size floor. */
 export const CONTEXT_BUDGET_TARGETS: Target[] = [
   ratioTarget('outline', 'skill::outline of a 70 KB+ body (E7.5)', 2),

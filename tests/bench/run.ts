@@ -14,7 +14,7 @@
  *                      own, and the staleness runs only when 'staleness' matches
  *
  * The cases are listed in cases.ts (one line each) and search-case.ts (skill::search, on a worker
- * of its own after the state registry's), `--state-file` in state-file-case.ts (its own engines, when
+ * of its own after the state registry's; corpora-case.ts over the real corpora, on another), `--state-file` in state-file-case.ts (its own engines, when
  * 'state-file' matches), the targets in report.ts.
  */
 import { execFileSync } from 'node:child_process'
@@ -29,10 +29,12 @@ import { skillBody, skillId, writeFsSkills } from './fixtures.js'
 import { FULL_BUDGET, QUICK_BUDGET, latencyPair, throughputOf, warmUp, type Budget } from './measure.js'
 import { memoryOf, runningFromSources, spawnScript, type Child, type Memory } from './processes.js'
 import {
-  CONTEXT_BUDGET_TARGETS, evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, renderReport, SEARCH_SHAPE_TARGETS, TARGETS, type BenchReport, type CaseResult, type MemoryResult,
+  CONTEXT_BUDGET_TARGETS, evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, ratioTarget, renderReport, SEARCH_CORPORA_TARGETS, SEARCH_SHAPE_TARGETS, TARGETS, type BenchReport, type CaseResult, type MemoryResult,
   type StalenessResult,
 } from './report.js'
+import { benchCorpora } from './corpora-case.js'
 import { benchSearch } from './search-case.js'
+import { benchSep, renderSep, SEP_GENERATED, sepTargets } from './sep-case.js'
 import { benchStateFile } from './state-file-case.js'
 import { benchTokens, renderTokens, tokenTargets } from './tokens-case.js'
 import { parseStalenessOutput, STALENESS_TOPOLOGIES } from './staleness.js'
@@ -40,6 +42,9 @@ import { summarize } from './stats.js'
 
 const CALL_TIMEOUT_MS = 120_000
 const LOAD_CONCURRENCY = 16
+/** E13.1: each skills/list page and skills/get at 10,000 generated skill folders against its floor. */
+const SEP_TARGETS = [`sep-page@${SEP_GENERATED}`, `sep-page-middle@${SEP_GENERATED}`, `sep-get@${SEP_GENERATED}`]
+  .map((id) => ratioTarget(id, `${id} (E13.1)`, 3))
 /** The real skills the token bench takes its prose from (E11.4). */
 const CORPORA = '../shared/corpora'
 const SKILL_BYTES = 2048
@@ -122,6 +127,20 @@ async function main(): Promise<void> {
       maxSkills,
       settleMs: SETTLE_MS,
     })
+    await benchCorpora({
+      startWorker: (config, args) => startSkillsWorker(url, tmp, tmp, 'corpora', config, children, args),
+      call,
+      measure,
+      wanted: (id) => only === undefined || only.test(id),
+    })
+    const sep = await benchSep({
+      tmp,
+      startWorker: (config, args) => startSkillsWorker(url, tmp, tmp, `sep-${args.length}`, config, children, args),
+      call,
+      measure,
+      wanted: (id) => only === undefined || only.test(id),
+      maxSkills,
+    })
     if (registryNeeded(CASES, 'fs', ladder(FS_LADDER), only)) memory.push(...await fsRegistries(url, tmp, children, call, runCases))
     const staleness = only === undefined || only.test('staleness') ? await stalenessRuns(tmp) : []
     const stateFile = only === undefined || only.test('state-file')
@@ -149,10 +168,16 @@ async function main(): Promise<void> {
         floor: 'a no-op function of a second worker process, called through the same engine, returning the identical response',
       },
       ...measurements,
-      targets: [...evaluateTargets(measurements, [...TARGETS, ...SEARCH_SHAPE_TARGETS, ...CONTEXT_BUDGET_TARGETS]), ...tokenTargets(tokens)],
+      targets: [
+        ...evaluateTargets(measurements, [...TARGETS, ...SEARCH_SHAPE_TARGETS, ...SEARCH_CORPORA_TARGETS, ...CONTEXT_BUDGET_TARGETS]),
+        ...tokenTargets(tokens),
+        ...sepTargets(sep, cases.find((c) => c.id === 'sep-get@corpora')?.op.latency.p50Ms),
+        ...evaluateTargets(measurements, SEP_TARGETS),
+      ],
     }
     process.stdout.write(`\n${renderReport(report)}`)
     if (tokens.length > 0) process.stdout.write(`\n${renderTokens(tokens)}`)
+    if (sep.length > 0) process.stdout.write(`\n${renderSep(sep)}`)
     if (flags.json !== undefined) {
       await writeFile(flags.json, `${JSON.stringify(report, null, 2)}\n`)
       log(`figures written to ${flags.json}`)
@@ -247,13 +272,13 @@ async function stalenessRuns(tmp: string): Promise<StalenessResult[]> {
 }
 
 /** A skills worker process whose config (and so its globs' base) lives in `dir`; its log goes to `tmp`. */
-async function startSkillsWorker(url: string, tmp: string, dir: string, name: string, config: object, children: Child[]): Promise<Child> {
+async function startSkillsWorker(url: string, tmp: string, dir: string, name: string, config: object, children: Child[], args: string[] = []): Promise<Child> {
   await mkdir(dir, { recursive: true })
   const configPath = join(dir, `${name}-config.yaml`)
   // JSON is valid YAML: the worker's config loader reads it as is.
   await writeFile(configPath, JSON.stringify({ state_timeout_ms: 60_000, ...config }))
   const child = spawnScript(`worker-${name}`, 'src/main', {
-    args: ['--url', url, '--config', configPath], logFile: join(tmp, `worker-${name}.log`), env: childEnv, nodeFlags,
+    args: ['--url', url, '--config', configPath, ...args], logFile: join(tmp, `worker-${name}.log`), env: childEnv, nodeFlags,
   })
   children.push(child)
   return child

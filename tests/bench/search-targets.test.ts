@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateTargets, SEARCH_SHAPE_TARGETS, type CaseResult } from './report.js'
+import { evaluateTargets, SEARCH_CORPORA_TARGETS, SEARCH_SHAPE_TARGETS, type CaseResult } from './report.js'
 import { searchCases } from './search-case.js'
 
 const stats = (p50Ms: number, p99Ms: number) => ({ latency: { p50Ms, p99Ms }, throughputPerS: 1 })
@@ -32,5 +32,15 @@ describe('E8.2 search query shape targets', () => {
     const slowMiddle = cases.map((c, i) => (i === 2 ? result(c.id, 0.91, 3, 0.3, 0.3) : c))
     expect(measured(slowMiddle).filter((t) => !t.met).map((t) => [t.target, t.limit])).toEqual([['search-question at 10,000 skills (E8.2)', 'p50 ≤ 3× floor']])
     expect(measured([]).every((t) => !t.met && t.measured === 'not measured')).toBe(true)
+  })
+})
+
+describe('E14.2 search over the real corpora', () => {
+  const measured = (all: CaseResult[]) => evaluateTargets({ cases: all, memory: [], staleness: [], growth: [] }, SEARCH_CORPORA_TARGETS)
+
+  it('passes a warm p50 of 10 ms and fails above it or when not measured', () => {
+    expect(measured([result('search-corpora@1474', 10, 30, 0.3, 0.3)]).map((t) => [t.limit, t.met])).toEqual([['p50 ≤ 10 ms', true]])
+    expect(measured([result('search-corpora@1474', 10.01, 11, 0.3, 0.3)]).map((t) => t.met)).toEqual([false])
+    expect(measured([result('search@10000', 1, 1, 0.3, 0.3)]).map((t) => [t.measured, t.met])).toEqual([['not measured', false]])
   })
 })

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { compareUtf8 } from '../../src/core/ids.js'
 import { FIELD_COUNT, InvertedIndex } from '../../src/core/inverted-index.js'
-import { ImpactCache, round, topK, type QueryList } from '../../src/core/top-k-search.js'
+import { ImpactCache, round, topK, type QueryList, type RankingModel } from '../../src/core/top-k-search.js'
 
-const BOOSTS = [4, 2, 4, 1, 1]
+// Every part of the model in play: uneven weights and length normalisations, a bonus over three fields.
+const MODEL: RankingModel = { weights: [1, 4, 2, 4, 1, 1], lengthNorm: [0.7, 0.4, 0.7, 0.7, 0.5, 0.8], saturation: 5, together: 0.5, togetherFields: 0b001110 }
 
 /** A deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
 function random(seed: number): () => number {
@@ -17,6 +18,7 @@ function random(seed: number): () => number {
 }
 
 type Doc = string[][] // per field, its terms
+type Word = { word: string; weight: number; source: string; share?: number }
 
 function corpus(seed: number, docs: number, vocabulary: number): Map<string, Doc> {
   const next = random(seed)
@@ -24,11 +26,14 @@ function corpus(seed: number, docs: number, vocabulary: number): Map<string, Doc
   const word = () => `w${Math.floor(vocabulary * next() ** 3)}`
   const out = new Map<string, Doc>()
   for (let d = 0; d < docs; d++) {
-    const lengths = [1, 1 + Math.floor(next() * 3), Math.floor(next() * 12), Math.floor(next() * 6), 5 + Math.floor(next() * 80)]
+    const lengths = [Math.floor(next() * 3), 1, 1 + Math.floor(next() * 3), Math.floor(next() * 12), Math.floor(next() * 6), 5 + Math.floor(next() * 80)]
     out.set(`doc-${String(d).padStart(4, '0')}`, lengths.map((n) => Array.from({ length: n }, word)))
   }
   return out
 }
+
+/** A document of the six fields with only a name and a body. */
+const named = (name: string, body: string[]): Doc => [[], [name], [], [], [], body]
 
 function indexOf(docs: Map<string, Doc>): InvertedIndex {
   const index = new InvertedIndex()
@@ -37,39 +42,48 @@ function indexOf(docs: Map<string, Doc>): InvertedIndex {
 }
 
 /** Every document scored from the raw corpus, written out independently of the index: the reference ranking. */
-function bruteForce(docs: Map<string, Doc>, lists: Array<{ word: string; weight: number; source: string }>, k: number, accept?: (name: string) => boolean) {
+function bruteForce(docs: Map<string, Doc>, lists: Word[], k: number, accept?: (name: string) => boolean) {
   const n = docs.size
-  const average = Array.from({ length: FIELD_COUNT }, (_, f) => [...docs.values()].reduce((s, d) => s + (d[f] as string[]).length, 0) / n)
-  const df = (word: string, f: number) => [...docs.values()].filter((d) => (d[f] as string[]).includes(word)).length
+  const all = [...docs.values()]
+  const average = Array.from({ length: FIELD_COUNT }, (_, f) => all.reduce((s, d) => s + (d[f] as string[]).length, 0) / n)
+  const df = (word: string) => all.filter((d) => d.some((terms) => terms.includes(word))).length
+  // Words no document has are no list; the bonus counts the task words that are.
+  const known = lists.filter(({ word }) => df(word) > 0)
+  const shareOf = new Map(known.map(({ source, share }) => [source, share ?? 1]))
+  const taskWords = [...shareOf.values()].filter((share) => share === 1).length
   const scored: Array<{ name: string; score: number }> = []
   for (const [name, fields] of docs) {
     if (accept !== undefined && !accept(name)) continue
     let sum = 0
     const sources = new Set<string>()
-    for (const { word, weight, source } of lists) {
-      let termScore = 0
+    const together = Array.from({ length: FIELD_COUNT }, () => new Set<string>())
+    for (const { word, weight, source } of known) {
+      let tf = 0
       for (let f = 0; f < FIELD_COUNT; f++) {
-        const tf = Math.min(63, (fields[f] as string[]).filter((w) => w === word).length)
-        if (tf === 0) continue
-        const matching = df(word, f)
-        const idf = Math.log(1 + (n - matching + 0.5) / (matching + 0.5))
-        const norm = 1 - 0.7 + (0.7 * (fields[f] as string[]).length) / (average[f] as number)
-        termScore += (BOOSTS[f] as number) * idf * (0.5 + (tf * 2.2) / (tf + 1.2 * norm))
+        const raw = Math.min(31, (fields[f] as string[]).filter((w) => w === word).length)
+        if (raw === 0) continue
+        const b = MODEL.lengthNorm[f] as number
+        tf += ((MODEL.weights[f] as number) * raw) / (1 - b + (b * (fields[f] as string[]).length) / (average[f] as number))
+        if ((MODEL.togetherFields & (1 << f)) !== 0 && shareOf.get(source) === 1) together[f]?.add(source)
       }
-      if (termScore > 0) {
-        sum += weight * termScore
-        sources.add(source)
-      }
+      if (tf === 0) continue
+      const idf = Math.log(1 + (n - df(word) + 0.5) / (df(word) + 0.5))
+      sum += weight * idf * (0.5 + (tf * (MODEL.saturation + 1)) / (tf + MODEL.saturation))
+      sources.add(source)
     }
-    if (sources.size > 0) scored.push({ name, score: round(sum * sources.size) })
+    if (sources.size === 0) continue
+    const matched = [...sources].reduce((total, source) => total + (shareOf.get(source) as number), 0)
+    const most = Math.max(...together.map((set) => set.size))
+    const bonus = taskWords >= 2 && most >= 2 ? 1 + (MODEL.together * (most - 1)) / (taskWords - 1) : 1
+    scored.push({ name, score: round(sum * matched * bonus) })
   }
   return scored.sort((a, b) => b.score - a.score || compareUtf8(a.name, b.name)).slice(0, k)
 }
 
-function listsFor(index: InvertedIndex, words: Array<{ word: string; weight: number; source: string }>): QueryList[] {
-  return words.flatMap(({ word, weight, source }) => {
+function listsFor(index: InvertedIndex, words: Word[]): QueryList[] {
+  return words.flatMap(({ word, weight, source, share }) => {
     const term = index.lookup(word)
-    return term === undefined ? [] : [{ term, weight, source }]
+    return term === undefined ? [] : [{ term, weight, source, ...(share === undefined ? {} : { share }) }]
   })
 }
 
@@ -83,13 +97,19 @@ describe('topK', () => {
       const next = random(seed * 7919)
       for (let q = 0; q < 25; q++) {
         const count = 1 + Math.floor(next() * 4)
-        const words = Array.from({ length: count }, (_, i) => ({
-          word: `w${Math.floor(400 * next() ** 2)}`,
-          weight: i === count - 1 && next() < 0.3 ? 0.25 : 1,
-          source: `s${Math.floor(next() * count)}`,
-        }))
+        // Some queries have a word that says little about the task (source s0 at a share of 0.3).
+        const filler = next() < 0.4
+        const words = Array.from({ length: count }, (_, i) => {
+          const source = `s${Math.floor(next() * count)}`
+          return {
+            word: `w${Math.floor(400 * next() ** 2)}`,
+            weight: i === count - 1 && next() < 0.3 ? 0.25 : 1,
+            source,
+            ...(filler && source === 's0' ? { share: 0.3 } : {}),
+          }
+        })
         const k = [1, 3, 10, 50][q % 4] as number
-        const got = topK(index, listsFor(index, words), k, cache, { boosts: BOOSTS, onePassEntries }).map(({ name, score }) => ({ name, score }))
+        const got = topK(index, listsFor(index, words), k, cache, { model: MODEL, onePassEntries }).map(({ name, score }) => ({ name, score }))
         expect(got, `seed ${seed}, query ${JSON.stringify(words)}, k ${k}`).toEqual(bruteForce(docs, words, k))
       }
     }
@@ -101,7 +121,7 @@ describe('topK', () => {
     for (let d = 0; d < 4000; d++) {
       const body = Array.from({ length: 20 + Math.floor(next() * 60) }, () => `filler${Math.floor(next() * 500)}`)
       for (const word of ['common', 'usual']) if (next() < 0.7) body.push(...Array.from({ length: 1 + Math.floor(next() * 3) }, () => word))
-      docs.set(`doc-${String(d).padStart(4, '0')}`, [[`d${d}`], ['title'], [], [], body])
+      docs.set(`doc-${String(d).padStart(4, '0')}`, [[], [`d${d}`], ['title'], [], [], body])
     }
     const index = indexOf(docs)
     const words = [{ word: 'common', weight: 1, source: 'a' }, { word: 'usual', weight: 1, source: 'b' }]
@@ -109,7 +129,7 @@ describe('topK', () => {
     for (const list of lists) expect(index.liveDocs(list.term)).toBeGreaterThan(2500)
     let accepted = 0
     // Walked (the lists are long: a catalogue of 10,000 would not read them whole either).
-    const got = topK(index, lists, 10, new ImpactCache(), { boosts: BOOSTS, onePassEntries: 0, accept: () => { accepted++; return true } })
+    const got = topK(index, lists, 10, new ImpactCache(), { model: MODEL, onePassEntries: 0, accept: () => { accepted++; return true } })
     expect(got.map(({ name, score }) => ({ name, score }))).toEqual(bruteForce(docs, words, 10))
     expect(accepted).toBeLessThan(500)
   })
@@ -117,11 +137,11 @@ describe('topK', () => {
   it('settles a plateau of equal scores by name without reading every entry', () => {
     const docs = new Map<string, Doc>()
     // Every document the same but its name: every score ties.
-    for (let d = 3999; d >= 0; d--) docs.set(`doc-${String(d).padStart(4, '0')}`, [['x'], ['t'], [], [], ['skill', 'skill', 'workflow', 'text']])
+    for (let d = 3999; d >= 0; d--) docs.set(`doc-${String(d).padStart(4, '0')}`, [[], ['x'], ['t'], [], [], ['skill', 'skill', 'workflow', 'text']])
     const index = indexOf(docs)
     const words = [{ word: 'skill', weight: 1, source: 'a' }, { word: 'workflow', weight: 1, source: 'b' }]
     let accepted = 0
-    const got = topK(index, listsFor(index, words), 10, new ImpactCache(), { boosts: BOOSTS, onePassEntries: 0, accept: () => { accepted++; return true } })
+    const got = topK(index, listsFor(index, words), 10, new ImpactCache(), { model: MODEL, onePassEntries: 0, accept: () => { accepted++; return true } })
     expect(got.map(({ name }) => name)).toEqual(bruteForce(docs, words, 10).map(({ name }) => name))
     expect(got.map(({ name }) => name)).toEqual(Array.from({ length: 10 }, (_, d) => `doc-000${d}`))
     expect(accepted).toBeLessThan(200)
@@ -132,7 +152,7 @@ describe('topK', () => {
     const index = indexOf(docs)
     const words = [{ word: 'w3', weight: 1, source: 'a' }, { word: 'w7', weight: 1, source: 'b' }]
     const odd = (name: string) => Number(name.slice(4)) % 2 === 1
-    const got = topK(index, listsFor(index, words), 10, new ImpactCache(), { boosts: BOOSTS, accept: odd, onePassEntries })
+    const got = topK(index, listsFor(index, words), 10, new ImpactCache(), { model: MODEL, accept: odd, onePassEntries })
     expect(got.map(({ name, score }) => ({ name, score }))).toEqual(bruteForce(docs, words, 10, odd))
   })
 
@@ -141,27 +161,27 @@ describe('topK', () => {
     const index = indexOf(docs)
     const cache = new ImpactCache()
     const words = [{ word: 'w1', weight: 1, source: 'a' }, { word: 'w20', weight: 1, source: 'b' }, { word: 'w2', weight: 0.3, source: 'b' }]
-    topK(index, listsFor(index, words), 10, cache, { boosts: BOOSTS })
+    topK(index, listsFor(index, words), 10, cache, { model: MODEL })
     for (const [step, share] of [[0, 0.1], [1, 0.6]] as const) {
-      const walked = { boosts: BOOSTS, onePassEntries: 0 }
+      const walked = { model: MODEL, onePassEntries: 0 }
       const names = [...docs.keys()]
       for (const name of names.filter((_, i) => i % 10 < share * 10 && (i + step) % 2 === 0)) {
         index.remove(name)
         docs.delete(name)
       }
       expect(topK(index, listsFor(index, words), 25, cache, walked).map(({ name, score }) => ({ name, score }))).toEqual(bruteForce(docs, words, 25))
-      expect(topK(index, listsFor(index, words), 25, cache, { boosts: BOOSTS }).map(({ name, score }) => ({ name, score }))).toEqual(bruteForce(docs, words, 25))
+      expect(topK(index, listsFor(index, words), 25, cache, { model: MODEL }).map(({ name, score }) => ({ name, score }))).toEqual(bruteForce(docs, words, 25))
     }
     // A document added again under a removed name is ranked by its new text only.
-    index.add('doc-0000', [['w20'], [], [], [], ['w20', 'w20']].map((terms) => ({ terms, length: terms.length })))
-    docs.set('doc-0000', [['w20'], [], [], [], ['w20', 'w20']])
-    expect(topK(index, listsFor(index, words), 25, cache, { boosts: BOOSTS }).map(({ name, score }) => ({ name, score }))).toEqual(bruteForce(docs, words, 25))
+    index.add('doc-0000', named('w20', ['w20', 'w20']).map((terms) => ({ terms, length: terms.length })))
+    docs.set('doc-0000', named('w20', ['w20', 'w20']))
+    expect(topK(index, listsFor(index, words), 25, cache, { model: MODEL }).map(({ name, score }) => ({ name, score }))).toEqual(bruteForce(docs, words, 25))
   })
 
   it('names the matched terms of each result, for the snippet', () => {
-    const index = indexOf(new Map([['a', [['a'], [], [], [], ['refund', 'invoice']]], ['b', [['b'], [], [], [], ['refund']]]]))
+    const index = indexOf(new Map([['a', named('a', ['refund', 'invoice'])], ['b', named('b', ['refund'])]]))
     const lists = listsFor(index, [{ word: 'refund', weight: 1, source: 'refund' }, { word: 'invoice', weight: 1, source: 'invoice' }])
-    expect(topK(index, lists, 10, new ImpactCache(), { boosts: BOOSTS }).map((r) => [r.name, r.terms])).toEqual([
+    expect(topK(index, lists, 10, new ImpactCache(), { model: MODEL }).map((r) => [r.name, r.terms])).toEqual([
       ['a', ['refund', 'invoice']], ['b', ['refund']],
     ])
   })

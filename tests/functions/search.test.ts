@@ -75,14 +75,15 @@ describe('skill::search results', () => {
     expect(ids(await search(world, { query: 'ledger' }))).toEqual(['c-title', 'b-heading', 'a-body'])
   })
 
-  it('ranks a match in the id above one in the body, and the description above the body', async () => {
+  // E14.3: what a skill is for (its description) ranks above a word found only in its id, and both above the body.
+  it('ranks a match in the description above one in the id, and the id above the body', async () => {
     const world = fakeDeps()
     seedSkills(world, {
       'in-body': '# One\n\nFirst paragraph.\n\nThe payroll runs monthly.\n',
       payroll: '# Two\n\nFirst paragraph.\n\nIt runs monthly.\n',
       'in-description': '# Three\n\nThe payroll paragraph.\n\nIt runs monthly.\n',
     })
-    expect(ids(await search(world, { query: 'payroll' }))).toEqual(['payroll', 'in-description', 'in-body'])
+    expect(ids(await search(world, { query: 'payroll' }))).toEqual(['in-description', 'payroll', 'in-body'])
   })
 
   it('ranks a skill matching every query word above ones matching one', async () => {
