@@ -8,6 +8,7 @@
 import { SkillsError } from '../core/errors.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import type { NestedSkill } from '../fs/folder-file.js'
+import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import { ListingError } from '../fs/skill-tree.js'
 import type { Deps } from './deps.js'
 
@@ -32,9 +33,10 @@ export function inNested(path: string, nested: NestedSkill): boolean {
   return false
 }
 
-export async function listedFiles(id: string, folder: string, deps: Deps): Promise<string[]> {
+/** `snapshot`: the fs snapshot the call already holds (taken here otherwise). */
+export async function listedFiles(id: string, folder: string, deps: Deps, snapshot?: FsSnapshot): Promise<string[]> {
   try {
-    const files = await (await deps.fs.snapshot()).folderFiles(folder)
+    const files = await (snapshot ?? (await deps.fs.snapshot())).folderFiles(folder)
     deps.fs.noteListing(id, folder, undefined)
     return files
   } catch (error) {

@@ -9,6 +9,7 @@
  */
 import { dirname } from 'node:path'
 import { SkillsError } from '../core/errors.js'
+import { memoizePair, PairKey } from '../core/memo.js'
 import { validateId } from '../core/ids.js'
 import { indexLine } from '../core/index-page.js'
 import type { JsonObject } from '../core/json-object.js'
@@ -21,9 +22,10 @@ import { readFolderBytes } from '../fs/folder-file.js'
 import { readTextFile } from '../fs/read-text.js'
 import { directChildren } from '../fs/skill-tree.js'
 import { listedFiles } from './listed-files.js'
+import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/types.js'
 import type { Deps } from './deps.js'
-import { readSkillSources } from './skill-sources.js'
+import { readSkillSources, type SkillSummary } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
 import type { SepListInput, SepUriInput } from '../schemas/sep.js'
 
@@ -45,18 +47,48 @@ interface SepEntry {
   resources?: Array<{ uri: string; digest: string }>
 }
 
+/** Every served id by its SKILL.md URI, in URI order; which come from state rows. Computed once per change of either source. */
+interface Catalogue {
+  sorted: Array<{ id: string; uri: string }>
+  byUri: Map<string, string>
+  inState: Set<string>
+}
+
+const CATALOGUE = new PairKey<Catalogue>('sep catalogue')
+
+function catalogueOf(state: readonly SkillSummary[], fs: readonly FsSkill[]): Catalogue {
+  const sorted = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
+    .map((id) => ({ id, uri: skillUri(id) }))
+    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  return { sorted, byUri: new Map(sorted.map(({ id, uri }) => [uri, id])), inState: new Set(state.map((s) => s.id)) }
+}
+
+// Index of the first entry whose URI sorts after `after` (entries ascending).
+function firstAfter(sorted: ReadonlyArray<{ uri: string }>, after: string): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid]!.uri <= after) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
 /** The published skills in URI order, those after `after` (or the one at `uri`), at most `limit`; `more` when others follow. */
 export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[]; more?: true }> {
-  const { state, fs } = await readSkillSources(deps)
-  const candidates = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
-    .map((id) => ({ id, uri: skillUri(id) }))
-    .filter(({ uri }) => (input.uri == null || uri === input.uri) && (input.after == null || uri > input.after))
-    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  const { state, fs, snapshot } = await readSkillSources(deps)
+  const catalogue = memoizePair(state, snapshot, CATALOGUE, () => catalogueOf(state, fs))
+  let candidates: ReadonlyArray<{ id: string }>
+  if (input.uri != null) {
+    const id = catalogue.byUri.get(input.uri)
+    candidates = id === undefined ? [] : [{ id }]
+  } else candidates = input.after == null ? catalogue.sorted : catalogue.sorted.slice(firstAfter(catalogue.sorted, input.after))
   const limit = input.limit ?? Number.POSITIVE_INFINITY
   const page: Published[] = []
   let more = false
   for (let start = 0; start < candidates.length && !more; start += PUBLISH_BATCH) {
-    const batch = await Promise.all(candidates.slice(start, start + PUBLISH_BATCH).map(({ id }) => findPublished(id, deps)))
+    const batch = await Promise.all(candidates.slice(start, start + PUBLISH_BATCH).map(({ id }) => findPublished(id, deps, catalogue.inState.has(id), snapshot)))
     for (const published of batch) {
       if (published === undefined) continue
       if (page.length === limit) {
@@ -130,24 +162,27 @@ async function locate(uri: string, deps: Deps): Promise<{ skill: Published; path
   return undefined
 }
 
-/** The skill `id` as published now, or undefined when it is not served or not publishable. */
-async function findPublished(id: string, deps: Deps): Promise<Published | undefined> {
-  const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
+/**
+ * The skill `id` as published now, or undefined when it is not served or not publishable. `inState`:
+ * whether the listing had it as a state row (a row wins over a file); undefined when unknown.
+ */
+async function findPublished(id: string, deps: Deps, inState?: boolean, snapshot?: FsSnapshot): Promise<Published | undefined> {
+  const row = inState === false ? undefined : await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
   if (row !== undefined) return single(id, row.skill, indexDescription(row.skill, id))
-  const file = await deps.fs.findSkill(id)
+  const file = snapshot === undefined ? await deps.fs.findSkill(id) : snapshot.findSkill(id)
   if (file === undefined) return undefined
-  return file.kind === 'folder' ? folderSkill(file, deps) : markdownSkill(file)
+  return file.kind === 'folder' ? folderSkill(file, deps, snapshot ?? (await deps.fs.snapshot())) : markdownSkill(file)
 }
 
-function folderSkill(file: FsSkill, deps: Deps): Published | undefined {
+function folderSkill(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published | undefined {
   if (unpublishedReason(file.id, file.frontmatter.name) !== undefined) return undefined
   const folder = dirname(file.path)
   return {
     id: file.id,
     frontmatter: file.frontmatter,
-    files: () => listedFiles(file.id, folder, deps),
+    files: () => listedFiles(file.id, folder, deps, snapshot),
     read: (path) => readFolderBytes(folder, path),
-    digest: async (path) => (await (await deps.fs.snapshot()).fileFacts(folder, path))?.digest,
+    digest: async (path) => (await snapshot.fileFacts(folder, path))?.digest,
   }
 }
 
