@@ -11,8 +11,14 @@ import { NO_MERGE, type PairTable } from './pair-table.js'
 
 /** A piece's byte string => token count, for the pieces seen most (words repeat). */
 const PIECE_MEMO_SIZE = 65_536
-/** Heap keys are rank * RANK_SCALE + start byte: pieces are far shorter than this. */
-const RANK_SCALE = 1048576
+/**
+ * Heap keys are rank * RANK_SCALE + start byte, small integers (ranks are under 2^18, so keys stay
+ * under 2^31): every piece is shorter than RANK_SCALE bytes (o200k-pieces.ts). A longer byte string
+ * (none comes from the split) is counted in two halves.
+ */
+const RANK_SHIFT = 13
+const RANK_SCALE = 1 << RANK_SHIFT
+const START_MASK = RANK_SCALE - 1
 
 export class BytePairEncoder {
   private readonly memo = new Map<string, number>()
@@ -28,12 +34,12 @@ export class BytePairEncoder {
   /** The rank of the latest merge queued for each node with its right neighbour (NO_MERGE: none). */
   private queued = new Int32Array(256)
   /**
-   * Candidate merges as rank * RANK_SCALE + start, a 4-ary min-heap (half the depth of a binary
-   * one, and sifting down is most of the work): the lowest rank first, the leftmost
+   * Candidate merges as rank * RANK_SCALE + start, a binary min-heap popped Floyd's way (most of
+   * the work is popping): the lowest rank first, the leftmost
    * on ties. An entry is stale when its node is gone or a later merge was queued for it since (the
    * same rank from the same start would be the same merge: a rank names the bytes).
    */
-  private heap = new Float64Array(512)
+  private heap = new Int32Array(512)
   private heapSize = 0
   /** Rank of every two-byte token by its bytes (b0 << 8 | b1), -1 where none: most lookups are these. */
   private readonly pairRanks = new Int32Array(65536).fill(-1)
@@ -68,6 +74,10 @@ export class BytePairEncoder {
   /** Merges `bytes` into tokens in the scratch list (head at 0); returns how many. */
   private merge(bytes: string): number {
     const n = bytes.length
+    if (n >= RANK_SCALE) {
+      const half = n >> 1
+      return this.merge(bytes.slice(0, half)) + this.merge(bytes.slice(half))
+    }
     this.reserve(n)
     const { tokens, next, prev, alive, queued } = this
     // The byte pairs go in unordered and are heapified once, in O(n).
@@ -79,17 +89,16 @@ export class BytePairEncoder {
       alive[i] = 1
       const rank = i + 1 < n ? this.pairRanks[(bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1)]! : NO_MERGE
       queued[i] = rank
-      if (rank !== NO_MERGE) this.heap[size++] = rank * RANK_SCALE + i
+      if (rank !== NO_MERGE) this.heap[size++] = (rank << RANK_SHIFT) | i
     }
     this.heapSize = size
-    for (let i = (size - 2) >> 2; i >= 0; i--) this.siftDown(i)
+    for (let i = (size >> 1) - 1; i >= 0; i--) this.siftDown(i)
     let parts = n
     while (this.heapSize > 0) {
       const key = this.heap[0]!
       this.pop()
-      // Division by a power of two is exact; `%` on a double would be a slow fmod.
-      const rank = Math.floor(key / RANK_SCALE)
-      const at = key - rank * RANK_SCALE
+      const rank = key >> RANK_SHIFT
+      const at = key & START_MASK
       const after = next[at]!
       if (alive[at] === 0 || after === -1 || queued[at] !== rank) continue
       const afterNext = next[after]!
@@ -113,12 +122,12 @@ export class BytePairEncoder {
     const rank = this.pairs.get(this.tokens[at]!, this.tokens[right]!)
     this.queued[at] = rank
     if (rank === NO_MERGE) return
-    const key = rank * RANK_SCALE + at
+    const key = (rank << RANK_SHIFT) | at
     let i = this.heapSize++
     if (i >= this.heap.length) this.growHeap(i + 1)
     const heap = this.heap
     while (i > 0) {
-      const parent = (i - 1) >> 2
+      const parent = (i - 1) >> 1
       if (heap[parent]! <= key) break
       heap[i] = heap[parent]!
       i = parent
@@ -126,11 +135,28 @@ export class BytePairEncoder {
     heap[i] = key
   }
 
+  /**
+   * Floyd's pop: the hole at the top goes down the smaller child all the way (one comparison a
+   * level), then the last entry rises from there (rarely more than a level or two).
+   */
   private pop(): void {
+    const heap = this.heap
     const size = --this.heapSize
     if (size === 0) return
-    this.heap[0] = this.heap[size]!
-    this.siftDown(0)
+    const key = heap[size]!
+    let i = 0
+    for (let child = 1; child < size; child = 2 * i + 1) {
+      if (child + 1 < size && heap[child + 1]! < heap[child]!) child++
+      heap[i] = heap[child]!
+      i = child
+    }
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (heap[parent]! <= key) break
+      heap[i] = heap[parent]!
+      i = parent
+    }
+    heap[i] = key
   }
 
   /** Moves the entry at `start` down to its place in the heap. */
@@ -140,20 +166,11 @@ export class BytePairEncoder {
     const key = heap[start]!
     let i = start
     for (;;) {
-      const first = 4 * i + 1
-      if (first >= size) break
-      let child = first
-      let least = heap[first]!
-      const last = Math.min(first + 4, size)
-      for (let c = first + 1; c < last; c++) {
-        const value = heap[c]!
-        if (value < least) {
-          least = value
-          child = c
-        }
-      }
-      if (least >= key) break
-      heap[i] = least
+      let child = 2 * i + 1
+      if (child >= size) break
+      if (child + 1 < size && heap[child + 1]! < heap[child]!) child++
+      if (heap[child]! >= key) break
+      heap[i] = heap[child]!
       i = child
     }
     heap[i] = key
@@ -172,7 +189,7 @@ export class BytePairEncoder {
   }
 
   private growHeap(least: number): void {
-    const grown = new Float64Array(Math.max(least, this.heap.length * 2))
+    const grown = new Int32Array(Math.max(least, this.heap.length * 2))
     grown.set(this.heap)
     this.heap = grown
   }
