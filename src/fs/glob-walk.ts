@@ -1,11 +1,12 @@
 /**
  * Walks the file system for one compiled, brace-free glob the way the Rust `glob` crate does
  * (literal components are looked up without listing the directory, `**` descends into every
- * directory including dot-dirs and symlinked ones), then keeps regular files only. Unlike the crate
- * it never re-enters a directory that is already on the current descent, so a symlink loop cannot
- * make a scan run forever.
+ * directory including dot-dirs and symlinked ones, but not a symlinked one inside a skill folder),
+ * then keeps regular files only. Unlike the crate it never re-enters a directory that is already on
+ * the current descent, so a symlink loop cannot make a scan run forever.
  */
 import * as msg from '../core/messages.js'
+import { SKILL_FILE } from '../core/skill-folder.js'
 import type { Logger } from 'pino'
 import { directView, type FsView, type PathInfo, type StatResult } from './fs-view.js'
 import { type CompiledGlob, type Component, matchesComponent, matchName, startsWithDot } from './glob-pattern.js'
@@ -58,13 +59,36 @@ class Walker {
     const paths = (await this.list(dir)).map((name) => join(dir, name))
     // Under `**` every entry is stat'ed; all at once, then visited in order (a folder of 2,000 skills
     // stat'ed one await at a time took ~100 ms per listing).
-    const infos = component.kind === 'recursive' ? await Promise.all(paths.map((path) => infoOrUndefined(this.view, path))) : []
+    const infos = component.kind === 'recursive' ? await this.walkable(dir, paths) : []
     for (const [i, path] of paths.entries()) await this.visit(path, idx, inside, infos[i])
     if (!startsWithDot(component)) return
     for (const special of ['.', '..']) {
       if (component.kind === 'wild' && matchName(component.tokens, special)) {
         await this.add(join(dir, special), idx, ancestors)
       }
+    }
+  }
+
+  /**
+   * What `**` may descend into among `paths` (the entries of `dir`): each entry's stat, except that
+   * inside a skill folder a symlinked folder is not walked (E11.6: a skill holding a link to `/etc`
+   * made every call walk it). Elsewhere symlinks are followed, as the glob crate follows them.
+   */
+  private async walkable(dir: string, paths: string[]): Promise<Array<PathInfo | undefined>> {
+    const infos = await Promise.all(paths.map((path) => infoOrUndefined(this.view, path)))
+    if (!infos.some((info) => info?.isDirectory) || !(await this.insideSkillFolder(dir))) return infos
+    const listed = await this.view.listTyped(dir)
+    if ('error' in listed) return infos
+    return infos.map((info, i) => (info?.isDirectory && !listed.plain.has(baseName(paths[i]!)) ? { ...info, isDirectory: false } : info))
+  }
+
+  /** Whether `dir` or a folder above it holds a SKILL.md. */
+  private async insideSkillFolder(dir: string): Promise<boolean> {
+    for (let current = dir; ; ) {
+      if (await this.view.exists(join(current, SKILL_FILE))) return true
+      const slash = current.lastIndexOf('/')
+      if (slash <= 0 || current === '.') return false
+      current = current.slice(0, slash)
     }
   }
 

@@ -37,6 +37,25 @@ describe('skill roots stay inside (E11.6)', () => {
   })
 })
 
+describe('config globs inside a skill folder (E11.6)', () => {
+  it('never walk a symlinked folder inside a skill folder, and still follow one outside any skill', async () => {
+    const dir = await makeTempDir()
+    const outside = await makeTempDir()
+    try {
+      await writeTree(dir, { 'skills/pdf/SKILL.md': skill('pdf'), 'skills/pdf/references/a.md': 'a' })
+      await writeTree(outside, { 'planted/SKILL.md': skill('planted'), 'team/docs/SKILL.md': skill('docs') })
+      await symlink(outside, join(dir, 'skills/pdf/escape'))
+      await symlink(outside, join(dir, 'skills/pdf/references/deeper'))
+      await symlink(join(outside, 'team'), join(dir, 'skills/team'))
+      const { skills } = await scanFs({ skills: ['skills/**/SKILL.md'], prompts: [] }, dir, silentLogger())
+      expect(skills.skills.map((s) => s.id)).toEqual(['pdf', 'team/docs'])
+    } finally {
+      await removeTempDir(dir)
+      await removeTempDir(outside)
+    }
+  })
+})
+
 describe('a skill folder that cannot be listed (E11.6)', () => {
   const fail = (code: string) => Object.assign(new Error(`${code}: listing failed`), { code })
 
