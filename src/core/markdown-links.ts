@@ -1,0 +1,51 @@
+/**
+ * The links of a markdown text as written (E15.2: broken links, Windows separators, references more
+ * than one level deep; the catalogue page's broken-link check): every link and image target in
+ * document order, with the 1-based line of the text it sits on. Parsed by markdown-it, so a link in
+ * a code block or code span is no link.
+ */
+import MarkdownIt, { type Token } from 'markdown-it'
+
+export interface MarkdownLink {
+  /** The target as markdown-it normalises it (percent-encoded: `a%5Cb.md` for `a\b.md`). */
+  href: string
+  /** 1-based line in the text. */
+  line: number
+  kind: 'link' | 'image'
+}
+
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false })
+
+// "intro\n[a](a.md)\n" => [{ href: "a.md", line: 2, kind: "link" }]
+export function markdownLinks(text: string): MarkdownLink[] {
+  const links: MarkdownLink[] = []
+  let blockLine = 0
+  for (const token of markdown.parse(text, {})) {
+    if (token.map !== null) blockLine = token.map[0]
+    if (token.type !== 'inline') continue
+    let line = blockLine
+    for (const child of token.children ?? []) {
+      if (child.type === 'softbreak' || child.type === 'hardbreak') line++
+      else if (child.type === 'link_open') links.push({ href: String(child.attrGet('href') ?? ''), line: line + 1, kind: 'link' })
+      else if (child.type === 'image') links.push({ href: String(child.attrGet('src') ?? ''), line: line + 1, kind: 'image' })
+      else line += newlines(child)
+    }
+  }
+  return links
+}
+
+/** Line breaks a token spans without a break token (a code span or inline HTML written over lines). */
+function newlines(token: Token): number {
+  let n = 0
+  for (let i = token.content.indexOf('\n'); i !== -1; i = token.content.indexOf('\n', i + 1)) n++
+  return n
+}
+
+/** `a%5Cb.md` => `a\b.md`; a malformed escape is kept as written. */
+export function decodedHref(href: string): string {
+  try {
+    return decodeURIComponent(href)
+  } catch {
+    return href
+  }
+}
