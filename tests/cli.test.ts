@@ -145,7 +145,9 @@ standard roots that exist are served: ./.agents/skills, ./.claude/skills, ~/.age
 ~/.claude/skills, ~/.codex/skills (the first root wins an id).
 
 Commands:
-  iii-skills check [--config F] [--skills-dir D …]  print skipped files and warnings; exit 1 on a skip
+  iii-skills check [--config F] [--skills-dir D …] [--format text|json|sarif] [--rule ID=LEVEL …]
+                   validate skills (rules SK000-SK502, README "check"); exit 1 on an error, 2 on a
+                   usage error or when a root holds no skill
 
 Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine

@@ -1,0 +1,118 @@
+/**
+ * `iii-skills check` (E5.2, E15): the fs sources loaded once with the worker's own loader (no
+ * engine), the loader's diagnostics as findings, then the E15.2 rules over every `SKILL.md` the
+ * loader met (served or skipped), each finding at the level `--rule` gives its rule. A root that
+ * yields nothing is E13.7's "nothing found".
+ */
+import type { SkillsConfig } from '../core/config-types.js'
+import { compareUtf8 } from '../core/ids.js'
+import * as msg from '../core/messages.js'
+import { isSkillFile } from '../core/skill-folder.js'
+import type { Logger } from 'pino'
+import { scanFs } from '../fs/boot-diagnostics.js'
+import { diagnosticsOf, type Diagnostics } from '../fs/diagnostics.js'
+import { bodyFindings, mayExceedTokens, tokenFindings } from './body-rules.js'
+import { duplicateNames } from './catalogue-rules.js'
+import { collectFacts, type Candidate } from './collect.js'
+import type { Finding } from './finding.js'
+import { fileFindings } from './file-rules.js'
+import { frontmatterFindings } from './frontmatter-rules.js'
+import { hiddenSkillFolders } from './hidden-skills.js'
+import { loaderFindings } from './loader-findings.js'
+import { levelOf, type Overrides, type RuleId, type Severity } from './rules.js'
+import { keyLine, type SkillFacts } from './skill-facts.js'
+import { tokenCounts } from './token-counts.js'
+
+export interface LevelledFinding extends Finding {
+  severity: Severity
+}
+
+export interface CheckReport {
+  findings: LevelledFinding[]
+  /** What the worker would serve (the E5.2 summary). */
+  served: { skills: number; prompts: number }
+  diagnostics: Diagnostics
+  /** `SKILL.md` files the rules looked at. */
+  checked: number
+}
+
+export type CheckOutcome = { report: CheckReport } | { nothingFound: string[] }
+
+export async function checkSources(
+  config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>,
+  baseDir: string,
+  overrides: Overrides,
+  log: Logger,
+): Promise<CheckOutcome> {
+  const scan = await scanFs(config, baseDir, log)
+  const allPaths = [...scan.skills.skills, ...scan.skills.skipped, ...scan.prompts.prompts, ...scan.prompts.skipped].map((e) => e.path)
+  const empty = await emptyRoots(config.skill_roots ?? [], allPaths, baseDir)
+  if (empty.length > 0) return { nothingFound: empty }
+
+  const diagnostics = diagnosticsOf(scan.skills.skills, [...scan.skills.skipped, ...scan.prompts.skipped])
+  const counts = tokenCounts()
+  const facts = await collectFacts(candidates(scan.skills.skills, scan.skills.skipped), (f) => {
+    if (mayExceedTokens(f.body)) counts.add(f.path, f.body)
+  })
+  const byPath = new Map(facts.map((f) => [f.path, f]))
+  const skillIds = new Set(scan.skills.skills.map((s) => s.id))
+  const findings = [
+    ...loaderFindings(diagnostics, (path, rule) => loaderLine(byPath.get(path), rule)),
+    ...facts.flatMap((f) => [...frontmatterFindings(f), ...bodyFindings(f, { skillIds }), ...fileFindings(f)]),
+    ...duplicateNames(facts.filter((f) => f.id !== undefined)),
+  ]
+  const tokens = await counts.done()
+  findings.push(...facts.flatMap((f) => tokenFindings(f, tokens.get(f.path) ?? 0)))
+  return {
+    report: {
+      findings: ordered(levelled(findings, overrides)),
+      served: { skills: scan.skills.skills.length, prompts: scan.prompts.prompts.length },
+      diagnostics,
+      checked: facts.length,
+    },
+  }
+}
+
+/** Every served skill folder, then every skipped `SKILL.md` (the rules still read it), each once. */
+function candidates(served: ReadonlyArray<{ id: string; path: string; kind: string }>, skipped: ReadonlyArray<{ path: string; kind: string }>): Candidate[] {
+  const seen = new Set<string>()
+  const all: Candidate[] = []
+  for (const s of served) if (s.kind === 'folder' && !seen.has(s.path)) { seen.add(s.path); all.push({ path: s.path, id: s.id }) }
+  for (const s of skipped) if (s.kind === 'skill' && isSkillFile(s.path) && !seen.has(s.path)) { seen.add(s.path); all.push({ path: s.path, id: undefined }) }
+  return all
+}
+
+const NAME_RULES: ReadonlySet<RuleId> = new Set(['SK101', 'SK102', 'SK502'])
+
+function loaderLine(facts: SkillFacts | undefined, rule: RuleId): number {
+  if (facts === undefined) return 1
+  if (NAME_RULES.has(rule)) return keyLine(facts, 'name')
+  if (rule === 'SK103' || rule === 'SK004') return keyLine(facts, 'description')
+  return 1
+}
+
+function levelled(findings: readonly Finding[], overrides: Overrides): LevelledFinding[] {
+  return findings.flatMap((f) => {
+    const level = levelOf(f.rule, overrides)
+    return level === 'off' ? [] : [{ ...f, severity: level }]
+  })
+}
+
+/** Skips first (E5.2's order), then everything else by path; within a path, in the order found. */
+function ordered(findings: LevelledFinding[]): LevelledFinding[] {
+  const byPath = (a: Finding, b: Finding) => compareUtf8(a.path, b.path)
+  return [...findings.filter((f) => f.skipped).sort(byPath), ...findings.filter((f) => !f.skipped).sort(byPath)]
+}
+
+/** E13.7: the roots under which the loader found nothing, each with the hidden folders that hold skills. */
+async function emptyRoots(roots: readonly string[], paths: readonly string[], baseDir: string): Promise<string[]> {
+  const lines: string[] = []
+  const dirs = roots.length > 0 ? roots : paths.length === 0 ? [baseDir] : []
+  for (const root of dirs) {
+    const prefix = `${root.replace(/\/+$/, '')}/`
+    if (roots.length > 0 && paths.some((p) => p.startsWith(prefix))) continue
+    lines.push(msg.noSkillsFound(root))
+    for (const hidden of await hiddenSkillFolders(root)) lines.push(msg.hiddenSkills(hidden.dir, hidden.skills))
+  }
+  return lines
+}

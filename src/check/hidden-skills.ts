@@ -1,0 +1,44 @@
+/**
+ * E13.7: when a root yields no skill, the hidden folders under it that hold `SKILL.md` folders (a
+ * root never enters them, E5.5): the topmost such folders, each with how many it holds, within the
+ * root's 6 levels; `.git` and `node_modules` are never entered.
+ */
+import { readdir } from 'node:fs/promises'
+import { compareUtf8 } from '../core/ids.js'
+
+const MAX_DEPTH = 6
+const NEVER_ENTERED = new Set(['.git', 'node_modules'])
+
+export async function hiddenSkillFolders(root: string): Promise<Array<{ dir: string; skills: number }>> {
+  const found: Array<{ dir: string; skills: number }> = []
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    for (const entry of await entries(dir)) {
+      if (!entry.isDirectory() || NEVER_ENTERED.has(entry.name)) continue
+      const path = `${dir}/${entry.name}`
+      if (entry.name.startsWith('.')) {
+        const skills = await countSkills(path, depth + 1)
+        if (skills > 0) found.push({ dir: path, skills })
+      } else if (depth + 1 < MAX_DEPTH) await walk(path, depth + 1)
+    }
+  }
+  await walk(root.replace(/\/+$/, ''), 0)
+  return found
+}
+
+/** `SKILL.md` files under `dir` (itself included), down to the root's depth limit. */
+async function countSkills(dir: string, depth: number): Promise<number> {
+  let count = 0
+  for (const entry of await entries(dir)) {
+    if (entry.isFile() && entry.name === 'SKILL.md') count++
+    else if (entry.isDirectory() && !NEVER_ENTERED.has(entry.name) && depth < MAX_DEPTH) count += await countSkills(`${dir}/${entry.name}`, depth + 1)
+  }
+  return count
+}
+
+async function entries(dir: string) {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareUtf8(a.name, b.name))
+  } catch {
+    return []
+  }
+}
