@@ -4,7 +4,7 @@
  * src/check/ and prints the findings; exits 1 when any is an error, 0 otherwise, and 2 when a root
  * yields no skill (E13.7), so a skill repository can run it in its CI.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Writable } from 'node:stream'
 import { checkSources } from './check/check.js'
@@ -21,7 +21,8 @@ export { parseCheckCli } from './cli.js'
 
 export async function runCheck(options: CheckOptions, out: Writable, log: Logger, err: Writable = process.stderr): Promise<number> {
   const { config, baseDir } = configOf(options, log)
-  const outcome = await checkSources({ ...config, skill_roots: options.skillsDirs.map((d) => resolve(d)) }, baseDir, options.rules, log)
+  const configFile = configText(options.config)
+  const outcome = await checkSources({ ...config, skill_roots: options.skillsDirs.map((d) => resolve(d)) }, baseDir, options.rules, log, configFile)
   if ('nothingFound' in outcome) {
     for (const line of outcome.nothingFound) err.write(`${line}\n`)
     return CHECK_USAGE_EXIT
@@ -39,4 +40,12 @@ function configOf(options: CheckOptions, log: Logger): LoadedConfig {
     return { config: structuredClone(DEFAULT_CONFIG), baseDir: process.cwd() }
   }
   return loadConfig(options.config, log)
+}
+
+function configText(path: string): { path: string; text: string } | undefined {
+  try {
+    return { path: resolve(path), text: readFileSync(path, 'utf8') }
+  } catch {
+    return undefined
+  }
 }

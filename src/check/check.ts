@@ -17,7 +17,7 @@ import { collectFacts, type Candidate } from './collect.js'
 import type { Finding } from './finding.js'
 import { fileFindings } from './file-rules.js'
 import { frontmatterFindings } from './frontmatter-rules.js'
-import { hiddenSkillFolders } from './hidden-skills.js'
+import { hiddenSkillFolders, holdsVisibleSkill } from './hidden-skills.js'
 import { loaderFindings } from './loader-findings.js'
 import { levelOf, type Overrides, type RuleId, type Severity } from './rules.js'
 import { keyLine, type SkillFacts } from './skill-facts.js'
@@ -43,6 +43,8 @@ export async function checkSources(
   baseDir: string,
   overrides: Overrides,
   log: Logger,
+  /** The config file the globs came from: a glob's own findings (SK008) point at its line there. */
+  configFile?: { path: string; text: string },
 ): Promise<CheckOutcome> {
   const scan = await scanFs(config, baseDir, log)
   const allPaths = [...scan.skills.skills, ...scan.skills.skipped, ...scan.prompts.prompts, ...scan.prompts.skipped].map((e) => e.path)
@@ -57,7 +59,7 @@ export async function checkSources(
   const byPath = new Map(facts.map((f) => [f.path, f]))
   const skillIds = new Set(scan.skills.skills.map((s) => s.id))
   const findings = [
-    ...loaderFindings(diagnostics, (path, rule) => loaderLine(byPath.get(path), rule)),
+    ...loaderFindings(diagnostics, (path, rule) => loaderLine(byPath.get(path), rule)).map((f) => (f.rule === 'SK008' ? atConfig(f, configFile) : f)),
     ...facts.flatMap((f) => [...frontmatterFindings(f), ...bodyFindings(f, { skillIds }), ...fileFindings(f)]),
     ...duplicateNames(facts.filter((f) => f.id !== undefined)),
   ]
@@ -91,6 +93,13 @@ function loaderLine(facts: SkillFacts | undefined, rule: RuleId): number {
   return 1
 }
 
+/** "invalid glob …" is about a pattern, not a file: it points at the config line holding the pattern. */
+function atConfig(finding: Finding, config: { path: string; text: string } | undefined): Finding {
+  if (config === undefined) return finding
+  const index = config.text.split('\n').findIndex((line) => line.includes(finding.path))
+  return { ...finding, path: config.path, line: index + 1 || 1 }
+}
+
 function levelled(findings: readonly Finding[], overrides: Overrides): LevelledFinding[] {
   return findings.flatMap((f) => {
     const level = levelOf(f.rule, overrides)
@@ -110,7 +119,7 @@ async function emptyRoots(roots: readonly string[], paths: readonly string[], ba
   const dirs = roots.length > 0 ? roots : paths.length === 0 ? [baseDir] : []
   for (const root of dirs) {
     const prefix = `${root.replace(/\/+$/, '')}/`
-    if (roots.length > 0 && paths.some((p) => p.startsWith(prefix))) continue
+    if (roots.length > 0 && (paths.some((p) => p.startsWith(prefix)) || await holdsVisibleSkill(root))) continue
     lines.push(msg.noSkillsFound(root))
     for (const hidden of await hiddenSkillFolders(root)) lines.push(msg.hiddenSkills(hidden.dir, hidden.skills))
   }

@@ -25,6 +25,18 @@ export async function hiddenSkillFolders(root: string): Promise<Array<{ dir: str
   return found
 }
 
+/** Whether the root holds a `SKILL.md` it serves from (not hidden): one that lost its id to another root still counts. */
+export async function holdsVisibleSkill(root: string): Promise<boolean> {
+  const walk = async (dir: string, depth: number): Promise<boolean> => {
+    for (const entry of await entries(dir)) {
+      if (entry.isFile() && entry.name === 'SKILL.md' && depth > 0) return true
+      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules' && depth < MAX_DEPTH && await walk(`${dir}/${entry.name}`, depth + 1)) return true
+    }
+    return false
+  }
+  return walk(root.replace(/\/+$/, ''), 0)
+}
+
 /** `SKILL.md` files under `dir` (itself included), down to the root's depth limit. */
 async function countSkills(dir: string, depth: number): Promise<number> {
   let count = 0
