@@ -22,6 +22,7 @@ import { loaderFindings } from './loader-findings.js'
 import { levelOf, type Overrides, type RuleId, type Severity } from './rules.js'
 import { keyLine, type SkillFacts } from './skill-facts.js'
 import { tokenCounts } from './token-counts.js'
+import { unservedFindings } from './unserved-rules.js'
 
 export interface LevelledFinding extends Finding {
   severity: Severity
@@ -60,7 +61,7 @@ export async function checkSources(
   const skillIds = new Set(scan.skills.skills.map((s) => s.id))
   const findings = [
     ...loaderFindings(diagnostics, (path, rule) => loaderLine(byPath.get(path), rule)).map((f) => (f.rule === 'SK008' ? atConfig(f, configFile) : f)),
-    ...facts.flatMap((f) => [...frontmatterFindings(f), ...bodyFindings(f, { skillIds }), ...fileFindings(f)]),
+    ...facts.flatMap((f) => [...unservedFindings(f), ...frontmatterFindings(f), ...bodyFindings(f, { skillIds }), ...fileFindings(f)]),
     ...duplicateNames(facts.filter((f) => f.id !== undefined)),
   ]
   const tokens = await counts.done()

@@ -8,8 +8,8 @@ import { createRequire } from 'node:module'
 import { Writable } from 'node:stream'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import Ajv from 'ajv-draft-04'
-import addFormats from 'ajv-formats'
+import AjvModule from 'ajv-draft-04'
+import addFormatsModule from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { parseCheckCli, runCheck } from '../../src/check-mode.js'
 import { RULES } from '../../src/check/rules.js'
@@ -17,6 +17,9 @@ import { CORPORA_ROOT_ARGS, CORPORA_SKILLS } from '../support/corpora.js'
 import { silentLogger } from '../support/silent-logger.js'
 
 const require = createRequire(import.meta.url)
+// Both are CommonJS: under NodeNext the default import is the module, its `default` the export.
+const Ajv = (AjvModule.default ?? AjvModule) as typeof AjvModule.default
+const addFormats = (addFormatsModule.default ?? addFormatsModule) as typeof addFormatsModule.default
 const SARIF_SCHEMA = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json')
 
 async function checkCorpora(format: string): Promise<{ code: number; text: string; ms: number }> {
