@@ -15,7 +15,8 @@
  *
  * The cases are listed in cases.ts (one line each) and search-case.ts (skill::search, on a worker
  * of its own after the state registry's), `--state-file` in state-file-case.ts (its own engines, when
- * 'state-file' matches), the targets in report.ts.
+ * 'state-file' matches), `iii-skills check` over shared/corpora in check-case.ts (when 'check' matches),
+ * the targets in report.ts.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -29,9 +30,10 @@ import { skillBody, skillId, writeFsSkills } from './fixtures.js'
 import { FULL_BUDGET, QUICK_BUDGET, latencyPair, throughputOf, warmUp, type Budget } from './measure.js'
 import { memoryOf, runningFromSources, spawnScript, type Child, type Memory } from './processes.js'
 import {
-  CONTEXT_BUDGET_TARGETS, evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, renderReport, SEARCH_SHAPE_TARGETS, TARGETS, type BenchReport, type CaseResult, type MemoryResult,
+  CHECK_TARGETS, CONTEXT_BUDGET_TARGETS, evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, renderReport, SEARCH_SHAPE_TARGETS, TARGETS, type BenchReport, type CaseResult, type MemoryResult,
   type StalenessResult,
 } from './report.js'
+import { benchCheck } from './check-case.js'
 import { benchSearch } from './search-case.js'
 import { benchStateFile } from './state-file-case.js'
 import { parseStalenessOutput, STALENESS_TOPOLOGIES } from './staleness.js'
@@ -131,8 +133,10 @@ async function main(): Promise<void> {
       })
       : undefined
 
+    const check = only === undefined || only.test('check') ? await benchCheck(flags.quick ? 1 : 5, log) : undefined
+
     const growth = growthRows(cases, GROWTH_FAMILIES)
-    const measurements = { cases, memory, staleness, growth, stateFile }
+    const measurements = { cases, memory, staleness, growth, stateFile, ...(check === undefined ? {} : { check }) }
     const report: BenchReport = {
       meta: {
         date: new Date().toISOString(),
@@ -145,7 +149,7 @@ async function main(): Promise<void> {
         floor: 'a no-op function of a second worker process, called through the same engine, returning the identical response',
       },
       ...measurements,
-      targets: evaluateTargets(measurements, [...TARGETS, ...SEARCH_SHAPE_TARGETS, ...CONTEXT_BUDGET_TARGETS]),
+      targets: evaluateTargets(measurements, [...TARGETS, ...SEARCH_SHAPE_TARGETS, ...CONTEXT_BUDGET_TARGETS, ...CHECK_TARGETS]),
     }
     process.stdout.write(`\n${renderReport(report)}`)
     if (flags.json !== undefined) {

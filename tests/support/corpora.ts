@@ -4,9 +4,11 @@
  * (E5.5), so they are roots of their own.
  */
 import { join } from 'node:path'
-import { REPO_ROOT } from './processes.js'
+import { fileURLToPath } from 'node:url'
 
-export const CORPORA = join(REPO_ROOT, '..', 'shared', 'corpora')
+/** The repository root, from the sources (tests/support) or the build (dist/tests/support, for the bench). */
+export const REPOSITORY = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../..' : '../../..', import.meta.url))
+export const CORPORA = join(REPOSITORY, '..', 'shared', 'corpora')
 export const CORPORA_SKILLS = 1485
 const HIDDEN = ['openai-skills/skills/.curated', 'openai-skills/skills/.experimental', 'openai-skills/skills/.system']
 
