@@ -5,13 +5,13 @@
  */
 import * as msg from '../core/messages.js'
 import type { Finding } from './finding.js'
-import { keyLine, type SkillFacts } from './skill-facts.js'
+import { keyLine, type SkillSummary } from './skill-facts.js'
 
-export function duplicateNames(served: readonly SkillFacts[]): Finding[] {
-  const first = new Map<string, SkillFacts>()
+export function duplicateNames(served: readonly SkillSummary[]): Finding[] {
+  const first = new Map<string, SkillSummary>()
   const findings: Finding[] = []
   for (const facts of [...served].sort((a, b) => ((a.id ?? '') < (b.id ?? '') ? -1 : (a.id ?? '') > (b.id ?? '') ? 1 : 0))) {
-    const name = facts.data.name
+    const name = facts.name
     if (typeof name !== 'string' || facts.id === undefined) continue
     const earlier = first.get(name)
     if (earlier === undefined) first.set(name, facts)

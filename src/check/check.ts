@@ -11,18 +11,15 @@ import { isSkillFile } from '../core/skill-folder.js'
 import type { Logger } from 'pino'
 import { scanFs } from '../fs/boot-diagnostics.js'
 import { diagnosticsOf, type Diagnostics } from '../fs/diagnostics.js'
-import { bodyFindings, mayExceedTokens, tokenFindings } from './body-rules.js'
 import { duplicateNames } from './catalogue-rules.js'
-import { collectFacts, type Candidate } from './collect.js'
+import type { Candidate } from './collect.js'
 import type { Finding } from './finding.js'
-import { fileFindings } from './file-rules.js'
-import { frontmatterFindings } from './frontmatter-rules.js'
 import { hiddenSkillFolders, holdsVisibleSkill } from './hidden-skills.js'
 import { loaderFindings } from './loader-findings.js'
 import { levelOf, type Overrides, type RuleId, type Severity } from './rules.js'
-import { keyLine, type SkillFacts } from './skill-facts.js'
-import { tokenCounts } from './token-counts.js'
-import { unservedFindings } from './unserved-rules.js'
+import { keyLine, type SkillSummary } from './skill-facts.js'
+import { onceView } from './once-view.js'
+import { ruleRunner, type RuleRunner } from './rule-threads.js'
 
 export interface LevelledFinding extends Finding {
   severity: Severity
@@ -47,31 +44,42 @@ export async function checkSources(
   /** The config file the globs came from: a glob's own findings (SK008) point at its line there. */
   configFile?: { path: string; text: string },
 ): Promise<CheckOutcome> {
-  const scan = await scanFs(config, baseDir, log)
+  const rules = ruleRunner()
+  try {
+    return await checkWith(rules, config, baseDir, overrides, log, configFile)
+  } finally {
+    await rules.close()
+  }
+}
+
+async function checkWith(
+  rules: RuleRunner,
+  config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>,
+  baseDir: string,
+  overrides: Overrides,
+  log: Logger,
+  configFile: { path: string; text: string } | undefined,
+): Promise<CheckOutcome> {
+  const scan = await scanFs(config, baseDir, log, onceView())
   const allPaths = [...scan.skills.skills, ...scan.skills.skipped, ...scan.prompts.prompts, ...scan.prompts.skipped].map((e) => e.path)
   const empty = await emptyRoots(config.skill_roots ?? [], allPaths, baseDir)
   if (empty.length > 0) return { nothingFound: empty }
 
   const diagnostics = diagnosticsOf(scan.skills.skills, [...scan.skills.skipped, ...scan.prompts.skipped])
-  const counts = tokenCounts()
-  const facts = await collectFacts(candidates(scan.skills.skills, scan.skills.skipped), (f) => {
-    if (mayExceedTokens(f.body)) counts.add(f.path, f.body)
-  })
-  const byPath = new Map(facts.map((f) => [f.path, f]))
-  const skillIds = new Set(scan.skills.skills.map((s) => s.id))
+  const checked = await rules.run(candidates(scan.skills.skills, scan.skills.skipped), new Set(scan.skills.skills.map((s) => s.id)))
+  const summaries = checked.flatMap((c) => (c.summary === undefined ? [] : [c.summary]))
+  const byPath = new Map(summaries.map((f) => [f.path, f]))
   const findings = [
     ...loaderFindings(diagnostics, (path, rule) => loaderLine(byPath.get(path), rule)).map((f) => (f.rule === 'SK008' ? atConfig(f, configFile) : f)),
-    ...facts.flatMap((f) => [...unservedFindings(f), ...frontmatterFindings(f), ...bodyFindings(f, { skillIds }), ...fileFindings(f)]),
-    ...duplicateNames(facts.filter((f) => f.id !== undefined)),
+    ...checked.flatMap((c) => c.findings),
+    ...duplicateNames(summaries.filter((f) => f.id !== undefined)),
   ]
-  const tokens = await counts.done()
-  findings.push(...facts.flatMap((f) => tokenFindings(f, tokens.get(f.path) ?? 0)))
   return {
     report: {
       findings: ordered(levelled(findings, overrides)),
       served: { skills: scan.skills.skills.length, prompts: scan.prompts.prompts.length },
       diagnostics,
-      checked: facts.length,
+      checked: summaries.length,
     },
   }
 }
@@ -87,7 +95,7 @@ function candidates(served: ReadonlyArray<{ id: string; path: string; kind: stri
 
 const NAME_RULES: ReadonlySet<RuleId> = new Set(['SK101', 'SK102', 'SK502'])
 
-function loaderLine(facts: SkillFacts | undefined, rule: RuleId): number {
+function loaderLine(facts: SkillSummary | undefined, rule: RuleId): number {
   if (facts === undefined) return 1
   if (NAME_RULES.has(rule)) return keyLine(facts, 'name')
   if (rule === 'SK103' || rule === 'SK004') return keyLine(facts, 'description')

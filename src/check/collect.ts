@@ -1,11 +1,10 @@
 /**
  * Reads what the E15.2 rules look at for each `SKILL.md` folder (src/check/skill-facts.ts): the
  * file, its folder's files (core listing of src/fs/skill-tree.ts) with their sizes, and the text of
- * its own text files of at most 1 MiB. Folders are read a batch at a time.
+ * its own text files of at most 1 MiB.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { isSkillFile } from '../core/skill-folder.js'
-import { mapInBatches } from '../fs/batches.js'
 import { MAX_FS_FILE_BYTES, readTextFile } from '../fs/read-text.js'
 import { skillFolderFiles } from '../fs/skill-tree.js'
 import { skillFacts, type SkillFacts, type SkillFile } from './skill-facts.js'
@@ -19,17 +18,8 @@ export interface Candidate {
   id: string | undefined
 }
 
-/** `onFacts` sees each skill's facts as soon as they are read. */
-export async function collectFacts(candidates: readonly Candidate[], onFacts: (facts: SkillFacts) => void = () => {}): Promise<SkillFacts[]> {
-  const facts = await mapInBatches(candidates, async (c) => {
-    const read = await collectOne(c)
-    if (read !== undefined) onFacts(read)
-    return read
-  }, 16)
-  return facts.filter((f) => f !== undefined)
-}
-
-async function collectOne({ path, id }: Candidate): Promise<SkillFacts | undefined> {
+/** One folder's facts; undefined when its `SKILL.md` cannot be read as text (SK001 says so). */
+export async function collectFacts({ path, id }: Candidate): Promise<SkillFacts | undefined> {
   const read = await readTextFile(path, MAX_FS_FILE_BYTES)
   if (!read.ok) return undefined
   const folder = path.slice(0, path.lastIndexOf('/'))

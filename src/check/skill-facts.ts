@@ -52,7 +52,18 @@ export function skillFacts(path: string, id: string | undefined, text: string, f
   }
 }
 
+/** What the catalogue-wide rules and the loader's findings need of a folder once its own rules ran. */
+export interface SkillSummary {
+  path: string
+  id: string | undefined
+  /** The frontmatter `name` as parsed (any JSON value; undefined when absent). */
+  name: unknown
+  keyLines: ReadonlyMap<string, number>
+}
+
+export const summaryOf = (facts: SkillFacts): SkillSummary => ({ path: facts.path, id: facts.id, name: facts.data.name, keyLines: facts.keyLines })
+
 /** The line of a frontmatter key, else 1. */
-export function keyLine(facts: SkillFacts, key: string): number {
+export function keyLine(facts: Pick<SkillFacts, 'keyLines'>, key: string): number {
   return facts.keyLines.get(key) ?? 1
 }
