@@ -2,7 +2,7 @@
  * E15.2 body rules of a `SKILL.md`: over 500 lines (SK201) or 5,000 o200k tokens (SK202, counted by
  * the caller); links with
  * Windows path separators (SK204); relative links to no file of the folder (SK301) and `iii://` links
- * to no skill (SK302), by core/broken-links.ts as the catalogue page checks them; and a file SKILL.md
+ * to no skill (SK302, once the catalogue is known), by core/broken-links.ts as the catalogue page checks them; and a file SKILL.md
  * links to that links on to a markdown file SKILL.md does not link (SK203, references one level deep). Pure.
  */
 import { posix } from 'node:path'
@@ -16,12 +16,8 @@ import type { SkillFacts } from './skill-facts.js'
 const MAX_BODY_LINES = 500
 export const MAX_BODY_TOKENS = 5000
 
-export interface BodyContext {
-  /** Every id the catalogue serves (for `iii://` links). */
-  skillIds: ReadonlySet<string>
-}
-
-export function bodyFindings(facts: SkillFacts, context: BodyContext): Finding[] {
+/** The findings of a body, but for its `iii://` links (iiiLinksOf, iiiLinkFindings: they need the whole catalogue). */
+export function bodyFindings(facts: SkillFacts): Finding[] {
   const findings: Finding[] = []
   const at = (rule: Finding['rule'], line: number, message: string, path = facts.path): Finding =>
     ({ rule, kind: 'skill', path, line, ...(facts.id === undefined ? {} : { id: facts.id }), message })
@@ -39,12 +35,31 @@ export function bodyFindings(facts: SkillFacts, context: BodyContext): Finding[]
       findings.push(at('SK204', line, msg.checkWindowsPath(written)))
       continue
     }
-    for (const broken of brokenLinks([link.href], { skillIds: context.skillIds, files })) {
-      findings.push(at(link.href.startsWith('iii://') ? 'SK302' : 'SK301', line, msg.checkBrokenLink(decodedHref(broken.link), broken.reason)))
+    if (link.href.startsWith('iii://')) continue
+    for (const broken of brokenLinks([link.href], { skillIds: NO_IDS, files })) {
+      findings.push(at('SK301', line, msg.checkBrokenLink(decodedHref(broken.link), broken.reason)))
     }
   }
   findings.push(...deepReferences(facts, links, files).map((d) => at('SK203', d.line, msg.checkDeepReference(d.file, d.target), `${facts.folder}/${d.file}`)))
   return findings
+}
+
+const NO_IDS: ReadonlySet<string> = new Set()
+
+/** The `iii://` links of a body, each once, with their lines in the file. */
+export function iiiLinksOf(facts: SkillFacts): Array<{ href: string; line: number }> {
+  const seen = new Set<string>()
+  return markdownLinks(facts.body).flatMap((link) => {
+    if (!link.href.startsWith('iii://') || seen.has(link.href)) return []
+    seen.add(link.href)
+    return [{ href: link.href, line: facts.bodyLine + link.line - 1 }]
+  })
+}
+
+/** SK302: the `iii://` links of the `SKILL.md` at `path` that name no skill the catalogue serves. */
+export function iiiLinkFindings(path: string, links: ReadonlyArray<{ href: string; line: number }>, skillIds: ReadonlySet<string>): Finding[] {
+  return links.flatMap(({ href, line }) => brokenLinks([href], { skillIds, files: undefined })
+    .map((broken): Finding => ({ rule: 'SK302', kind: 'skill', path, line, message: msg.checkBrokenLink(decodedHref(broken.link), broken.reason) })))
 }
 
 /** SK202 for a body of `tokens` o200k tokens (src/check/token-counts.ts counts them). */

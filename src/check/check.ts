@@ -14,12 +14,14 @@ import { diagnosticsOf, type Diagnostics } from '../fs/diagnostics.js'
 import { duplicateNames } from './catalogue-rules.js'
 import type { Candidate } from './collect.js'
 import type { Finding } from './finding.js'
-import { hiddenSkillFolders, holdsVisibleSkill } from './hidden-skills.js'
+import { iiiLinkFindings } from './body-rules.js'
+import { hiddenSkillFolders, holdsVisibleSkill, visibleSkillFiles } from './hidden-skills.js'
 import { loaderFindings } from './loader-findings.js'
 import { levelOf, type Overrides, type RuleId, type Severity } from './rules.js'
 import { keyLine, type SkillSummary } from './skill-facts.js'
 import { onceView } from './once-view.js'
 import { ruleRunner, type RuleRunner } from './rule-threads.js'
+import type { SkillChecked } from './skill-rules.js'
 
 export interface LevelledFinding extends Finding {
   severity: Severity
@@ -60,18 +62,30 @@ async function checkWith(
   log: Logger,
   configFile: { path: string; text: string } | undefined,
 ): Promise<CheckOutcome> {
-  const scan = await scanFs(config, baseDir, log, onceView())
+  const view = onceView()
+  for (const root of config.skill_roots ?? []) rules.start(await visibleSkillFiles(root, view))
+  const scan = await scanFs(config, baseDir, log, view)
   const allPaths = [...scan.skills.skills, ...scan.skills.skipped, ...scan.prompts.prompts, ...scan.prompts.skipped].map((e) => e.path)
   const empty = await emptyRoots(config.skill_roots ?? [], allPaths, baseDir)
   if (empty.length > 0) return { nothingFound: empty }
 
   const diagnostics = diagnosticsOf(scan.skills.skills, [...scan.skills.skipped, ...scan.prompts.skipped])
-  const checked = await rules.run(candidates(scan.skills.skills, scan.skills.skipped), new Set(scan.skills.skills.map((s) => s.id)))
-  const summaries = checked.flatMap((c) => (c.summary === undefined ? [] : [c.summary]))
+  const wanted = candidates(scan.skills.skills, scan.skills.skipped)
+  const checked = await rules.finish(wanted.map((c) => c.path))
+  const skillIds = new Set(scan.skills.skills.map((s) => s.id))
+  const summaries: SkillSummary[] = []
+  const own: Finding[] = []
+  for (const [i, { path, id }] of wanted.entries()) {
+    const { findings, unserved, iiiLinks, summary } = checked[i] as SkillChecked
+    if (summary === undefined) continue
+    summaries.push({ ...summary, id })
+    const withId = (f: Finding): Finding => (id === undefined ? f : { ...f, id })
+    own.push(...[...(id === undefined ? unserved : []), ...findings, ...iiiLinkFindings(path, iiiLinks, skillIds)].map(withId))
+  }
   const byPath = new Map(summaries.map((f) => [f.path, f]))
   const findings = [
     ...loaderFindings(diagnostics, (path, rule) => loaderLine(byPath.get(path), rule)).map((f) => (f.rule === 'SK008' ? atConfig(f, configFile) : f)),
-    ...checked.flatMap((c) => c.findings),
+    ...own,
     ...duplicateNames(summaries.filter((f) => f.id !== undefined)),
   ]
   return {

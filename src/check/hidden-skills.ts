@@ -5,6 +5,7 @@
  */
 import { readdir } from 'node:fs/promises'
 import { compareUtf8 } from '../core/ids.js'
+import type { FsView } from '../fs/fs-view.js'
 
 const MAX_DEPTH = 6
 const NEVER_ENTERED = new Set(['.git', 'node_modules'])
@@ -53,4 +54,27 @@ async function entries(dir: string) {
   } catch {
     return []
   }
+}
+
+/**
+ * The `SKILL.md` files a root serves from (not hidden, not under `node_modules`, at most 6 levels
+ * down), found through `view` (which the loader's walk then reuses): what `check` starts on before
+ * the scan.
+ */
+export async function visibleSkillFiles(root: string, view: FsView): Promise<string[]> {
+  const found: string[] = []
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    const names = await view.list(dir)
+    if ('error' in names) return
+    await Promise.all(names.map(async (name) => {
+      if (name.startsWith('.') || name === 'node_modules') return
+      const path = `${dir}/${name}`
+      const info = await view.stat(path)
+      if ('error' in info) return
+      if (info.isFile && name === 'SKILL.md' && depth > 0) found.push(path)
+      else if (info.isDirectory && depth < MAX_DEPTH) await walk(path, depth + 1)
+    }))
+  }
+  await walk(root.replace(/\/+$/, ''), 0)
+  return found.sort(compareUtf8)
 }

@@ -1,33 +1,41 @@
 /**
  * Every E15.2 rule over one `SKILL.md` folder, read and checked in one call (what
- * src/check/rule-threads.ts runs on its threads): the E5.1 rules of a skipped file, the frontmatter, body, link, file and secret
- * rules, and the token count of a long body. `skillFindings` is pure given the count.
+ * src/check/rule-threads.ts runs on its threads, even before the loader's scan is done): the
+ * frontmatter, body, link, file and secret rules, the token count of a long body, the E5.1 rules for
+ * a folder the loader may not serve, and the `iii://` links to check once the catalogue is known.
+ * `skillFindings` is pure given the count.
  */
-import { bodyFindings, mayExceedTokens, tokenFindings } from './body-rules.js'
+import { bodyFindings, iiiLinksOf, mayExceedTokens, tokenFindings } from './body-rules.js'
 import type { Finding } from './finding.js'
 import { fileFindings } from './file-rules.js'
 import { frontmatterFindings } from './frontmatter-rules.js'
-import { collectFacts, type Candidate } from './collect.js'
+import { collectFacts } from './collect.js'
 import { summaryOf, type SkillFacts, type SkillSummary } from './skill-facts.js'
 import { unservedFindings } from './unserved-rules.js'
 
-export function skillFindings(facts: SkillFacts, skillIds: ReadonlySet<string>, countTokens: (text: string) => number): Finding[] {
+/** A folder's own findings (no id on them: the loader's scan gives it), but for the two kinds `SkillChecked` keeps apart. */
+export function skillFindings(facts: SkillFacts, countTokens: (text: string) => number): Finding[] {
   return [
-    ...unservedFindings(facts),
     ...frontmatterFindings(facts),
-    ...bodyFindings(facts, { skillIds }),
+    ...bodyFindings(facts),
     ...fileFindings(facts),
     ...(mayExceedTokens(facts.body) ? tokenFindings(facts, countTokens(facts.body)) : []),
   ]
 }
 
-/** One candidate read and checked: its findings, and its summary (undefined when it cannot be read). */
+/** One `SKILL.md` read and checked, before the loader's scan has said what it serves. */
 export interface SkillChecked {
   findings: Finding[]
+  /** The E5.1 rules as the loader would apply them: for a folder it does not serve. */
+  unserved: Finding[]
+  /** For SK302, once the served ids are known. */
+  iiiLinks: Array<{ href: string; line: number }>
+  /** undefined when the file cannot be read as text. */
   summary: SkillSummary | undefined
 }
 
-export async function checkSkill(candidate: Candidate, skillIds: ReadonlySet<string>, countTokens: (text: string) => number): Promise<SkillChecked> {
-  const facts = await collectFacts(candidate)
-  return facts === undefined ? { findings: [], summary: undefined } : { findings: skillFindings(facts, skillIds, countTokens), summary: summaryOf(facts) }
+export async function checkSkill(path: string, countTokens: (text: string) => number): Promise<SkillChecked> {
+  const facts = await collectFacts({ path, id: undefined })
+  if (facts === undefined) return { findings: [], unserved: [], iiiLinks: [], summary: undefined }
+  return { findings: skillFindings(facts, countTokens), unserved: unservedFindings(facts), iiiLinks: iiiLinksOf(facts), summary: summaryOf(facts) }
 }
