@@ -5,7 +5,7 @@
  * yields nothing is E13.7's "nothing found".
  */
 import type { SkillsConfig } from '../core/config-types.js'
-import { compareUtf8 } from '../core/ids.js'
+import { compareUtf8, validateId } from '../core/ids.js'
 import * as msg from '../core/messages.js'
 import { isSkillFile } from '../core/skill-folder.js'
 import type { Logger } from 'pino'
@@ -22,6 +22,7 @@ import { keyLine, type SkillSummary } from './skill-facts.js'
 import { onceView } from './once-view.js'
 import { ruleRunner, type RuleRunner } from './rule-threads.js'
 import type { SkillChecked } from './skill-rules.js'
+import { unservedFindings } from './unserved-rules.js'
 
 export interface LevelledFinding extends Finding {
   severity: Severity
@@ -63,7 +64,7 @@ async function checkWith(
   configFile: { path: string; text: string } | undefined,
 ): Promise<CheckOutcome> {
   const view = onceView()
-  for (const root of config.skill_roots ?? []) rules.start(await visibleSkillFiles(root, view))
+  for (const root of config.skill_roots ?? []) rules.start((await visibleSkillFiles(root, view)).map((path) => ({ path, unserved: !servableUnder(root, path) })))
   const scan = await scanFs(config, baseDir, log, view)
   const allPaths = [...scan.skills.skills, ...scan.skills.skipped, ...scan.prompts.prompts, ...scan.prompts.skipped].map((e) => e.path)
   const empty = await emptyRoots(config.skill_roots ?? [], allPaths, baseDir)
@@ -71,7 +72,7 @@ async function checkWith(
 
   const diagnostics = diagnosticsOf(scan.skills.skills, [...scan.skills.skipped, ...scan.prompts.skipped])
   const wanted = candidates(scan.skills.skills, scan.skills.skipped)
-  const checked = await rules.finish(wanted.map((c) => c.path))
+  const checked = await rules.finish(wanted.map((c) => ({ path: c.path, unserved: c.id === undefined })))
   const skillIds = new Set(scan.skills.skills.map((s) => s.id))
   const summaries: SkillSummary[] = []
   const own: Finding[] = []
@@ -80,7 +81,9 @@ async function checkWith(
     if (summary === undefined) continue
     summaries.push({ ...summary, id })
     const withId = (f: Finding): Finding => (id === undefined ? f : { ...f, id })
-    own.push(...[...(id === undefined ? unserved : []), ...findings, ...iiiLinkFindings(path, iiiLinks, skillIds)].map(withId))
+    // A folder the walk expected the loader to serve but that lost its id to another gets its E5.1 rules here.
+    const notServed = id !== undefined ? [] : unserved ?? unservedFindings(summary)
+    own.push(...[...notServed, ...findings, ...iiiLinkFindings(path, iiiLinks, skillIds)].map(withId))
   }
   const byPath = new Map(summaries.map((f) => [f.path, f]))
   const findings = [
@@ -108,6 +111,12 @@ function candidates(served: ReadonlyArray<{ id: string; path: string; kind: stri
 }
 
 const NAME_RULES: ReadonlySet<RuleId> = new Set(['SK101', 'SK102', 'SK502'])
+
+/** Whether the loader can serve a root's `SKILL.md` under an id (E5.5: the folder's path from the root must be a valid id). */
+function servableUnder(root: string, path: string): boolean {
+  const folder = path.slice(root.replace(/\/+$/, '').length + 1, -'/SKILL.md'.length)
+  return validateId(folder) === undefined
+}
 
 function loaderLine(facts: SkillSummary | undefined, rule: RuleId): number {
   if (facts === undefined) return 1

@@ -14,11 +14,17 @@ import { tokenizer } from '../core/tokens.js'
 import { mapInBatches } from '../fs/batches.js'
 import { checkSkill, type SkillChecked } from './skill-rules.js'
 
+/** A `SKILL.md` to check, and whether the loader will leave it out (then the E5.1 rules are run for it too). */
+export interface Job {
+  path: string
+  unserved: boolean
+}
+
 export interface RuleRunner {
-  /** Starts checking these `SKILL.md` files (before the scan says which it serves). */
-  start(paths: readonly string[]): void
+  /** Starts checking these files (before the scan says which it serves). */
+  start(jobs: readonly Job[]): void
   /** The results for these files (started now when not yet), in this order; the threads end. */
-  finish(paths: readonly string[]): Promise<SkillChecked[]>
+  finish(jobs: readonly Job[]): Promise<SkillChecked[]>
   /** Ends the threads without waiting. */
   close(): Promise<void>
 }
@@ -28,24 +34,34 @@ const LOCAL_BATCH = 16
 /** Folders a thread has in flight at once, so its reads overlap its rules. */
 const THREAD_LANES = 4
 
-// Messages in: [[index, path], …]; out: [index, checked] or [index, undefined, error].
+// Messages in: [[index, path, unserved], …]; out: [[index, checked] or [index, undefined, error], …],
+// a few at a time.
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 const ready = Promise.all([import(workerData.rules), import(workerData.tokens)]).then(async ([rules, tokens]) => {
   const counter = await tokens.tokenizer()
-  return (path) => rules.checkSkill(path, (text) => counter.count(text))
+  return (path, unserved) => rules.checkSkill(path, unserved, (text) => counter.count(text))
 })
 const queue = []
 let active = 0
+let answers = []
+const flush = () => {
+  if (answers.length > 0) parentPort.postMessage(answers)
+  answers = []
+}
 const pump = async () => {
   const check = await ready
   while (queue.length > 0) {
-    const [index, path] = queue.shift()
+    const [index, path, unserved] = queue.shift()
+    // Awaited before \`answers\` is read: a flush meanwhile replaces the array.
+    let answer
     try {
-      parentPort.postMessage([index, await check(path)])
+      answer = [index, await check(path, unserved)]
     } catch (error) {
-      parentPort.postMessage([index, undefined, String((error && error.stack) || error)])
+      answer = [index, undefined, String((error && error.stack) || error)]
     }
+    answers.push(answer)
+    if (answers.length >= 16 || queue.length === 0) flush()
   }
 }
 parentPort.on('message', (jobs) => {
@@ -68,10 +84,10 @@ export function ruleRunner(): RuleRunner {
 function localRunner(): RuleRunner {
   return {
     start: () => {},
-    async finish(paths) {
-      if (paths.length === 0) return []
+    async finish(jobs) {
+      if (jobs.length === 0) return []
       const counter = await tokenizer()
-      return mapInBatches(paths, (path) => checkSkill(path, (text) => counter.count(text)), LOCAL_BATCH)
+      return mapInBatches(jobs, (job) => checkSkill(job.path, job.unserved, (text) => counter.count(text)), LOCAL_BATCH)
     },
     close: async () => {},
   }
@@ -85,30 +101,32 @@ function threadRunner(rules: string, tokens: string): RuleRunner {
   let failed: Error | undefined
   let wake: (() => void) | undefined
   for (const thread of threads) {
-    thread.on('message', ([index, checked, error]: [number, SkillChecked | undefined, string | undefined]) => {
-      if (checked === undefined) failed ??= new Error(error)
-      else results[index] = checked
+    thread.on('message', (answers: Array<[number, SkillChecked | undefined, string | undefined]>) => {
+      for (const [index, checked, error] of answers) {
+        if (checked === undefined) failed ??= new Error(error)
+        else results[index] = checked
+      }
       wake?.()
     })
     thread.on('error', (error) => { failed ??= error; wake?.() })
   }
-  const submit = (paths: readonly string[]) => {
-    const jobs: Array<Array<[number, string]>> = threads.map(() => [])
-    for (const path of paths) {
+  const submit = (jobs: readonly Job[]) => {
+    const batches: Array<Array<[number, string, boolean]>> = threads.map(() => [])
+    for (const { path, unserved } of jobs) {
       if (indexOf.has(path)) continue
       const index = indexOf.size
       indexOf.set(path, index)
       // Interleaved, so each thread gets folders from every part of the tree.
-      ;(jobs[index % size] as Array<[number, string]>).push([index, path])
+      ;(batches[index % size] as Array<[number, string, boolean]>).push([index, path, unserved])
     }
-    threads.forEach((thread, t) => { if ((jobs[t] as unknown[]).length > 0) thread.postMessage(jobs[t]) })
+    threads.forEach((thread, t) => { if ((batches[t] as unknown[]).length > 0) thread.postMessage(batches[t]) })
   }
   const close = async () => { await Promise.all(threads.map((t) => t.terminate())) }
   return {
     start: submit,
-    async finish(paths) {
-      submit(paths)
-      const wanted = paths.map((p) => indexOf.get(p) as number)
+    async finish(jobs) {
+      submit(jobs)
+      const wanted = jobs.map((job) => indexOf.get(job.path) as number)
       while (failed === undefined && wanted.some((i) => results[i] === undefined)) await new Promise<void>((resolve) => { wake = resolve })
       await close()
       if (failed !== undefined) throw failed

@@ -59,9 +59,12 @@ export interface SkillSummary {
   /** The frontmatter `name` as parsed (any JSON value; undefined when absent). */
   name: unknown
   keyLines: ReadonlyMap<string, number>
+  folder: string
+  block: string | undefined
 }
 
-export const summaryOf = (facts: SkillFacts): SkillSummary => ({ path: facts.path, id: facts.id, name: facts.data.name, keyLines: facts.keyLines })
+export const summaryOf = (facts: SkillFacts): SkillSummary =>
+  ({ path: facts.path, id: facts.id, name: facts.data.name, keyLines: facts.keyLines, folder: facts.folder, block: facts.block })
 
 /** The line of a frontmatter key, else 1. */
 export function keyLine(facts: Pick<SkillFacts, 'keyLines'>, key: string): number {

@@ -26,16 +26,21 @@ export function skillFindings(facts: SkillFacts, countTokens: (text: string) => 
 /** One `SKILL.md` read and checked, before the loader's scan has said what it serves. */
 export interface SkillChecked {
   findings: Finding[]
-  /** The E5.1 rules as the loader would apply them: for a folder it does not serve. */
-  unserved: Finding[]
+  /** The E5.1 rules as the loader would apply them, when asked for (a folder it will not serve). */
+  unserved: Finding[] | undefined
   /** For SK302, once the served ids are known. */
   iiiLinks: Array<{ href: string; line: number }>
   /** undefined when the file cannot be read as text. */
   summary: SkillSummary | undefined
 }
 
-export async function checkSkill(path: string, countTokens: (text: string) => number): Promise<SkillChecked> {
+export async function checkSkill(path: string, unserved: boolean, countTokens: (text: string) => number): Promise<SkillChecked> {
   const facts = await collectFacts({ path, id: undefined })
   if (facts === undefined) return { findings: [], unserved: [], iiiLinks: [], summary: undefined }
-  return { findings: skillFindings(facts, countTokens), unserved: unservedFindings(facts), iiiLinks: iiiLinksOf(facts), summary: summaryOf(facts) }
+  return {
+    findings: skillFindings(facts, countTokens),
+    unserved: unserved ? unservedFindings(facts) : undefined,
+    iiiLinks: iiiLinksOf(facts),
+    summary: summaryOf(facts),
+  }
 }

@@ -1,5 +1,4 @@
 /**
- * (Computed for every folder; src/check/check.ts keeps them for the ones the loader did not serve.)
  * A `SKILL.md` the loader skips before reading its frontmatter (an invalid id, an id another file
  * already gave: SK005, SK006) still gets the loader's own frontmatter rules (E5.1: SK101-SK104), by
  * the same pure checks (core/skill-folder.ts) against its folder's name, so an author sees every
@@ -14,7 +13,10 @@ import { keyLine, type SkillFacts } from './skill-facts.js'
 
 const LINE_KEY: Readonly<Record<string, string>> = { SK101: 'name', SK102: 'name', SK103: 'description' }
 
-export function unservedFindings(facts: SkillFacts): Finding[] {
+/** What `unservedFindings` reads of a folder (its summary carries it: the main thread may need it late). */
+export type UnservedInput = Pick<SkillFacts, 'path' | 'folder' | 'block' | 'keyLines'>
+
+export function unservedFindings(facts: UnservedInput): Finding[] {
   if (facts.block === undefined) return []
   const decoded = decodeRepairedFrontmatter(facts.block, SKILL_FRONTMATTER_STRUCT)
   if ('error' in decoded) return []
