@@ -64,7 +64,7 @@ async function checkWith(
   configFile: { path: string; text: string } | undefined,
 ): Promise<CheckOutcome> {
   const view = onceView()
-  for (const root of config.skill_roots ?? []) rules.start((await visibleSkillFiles(root, view)).map((path) => ({ path, unserved: !servableUnder(root, path) })))
+  for (const root of config.skill_roots ?? []) rules.start((await visibleSkillFiles(root)).map((path) => ({ path, unserved: !servableUnder(root, path) })))
   const scan = await scanFs(config, baseDir, log, view)
   const allPaths = [...scan.skills.skills, ...scan.skills.skipped, ...scan.prompts.prompts, ...scan.prompts.skipped].map((e) => e.path)
   const empty = await emptyRoots(config.skill_roots ?? [], allPaths, baseDir)

@@ -3,9 +3,8 @@
  * root never enters them, E5.5): the topmost such folders, each with how many it holds, within the
  * root's 6 levels; `.git` and `node_modules` are never entered.
  */
-import { readdir } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import { compareUtf8 } from '../core/ids.js'
-import type { FsView } from '../fs/fs-view.js'
 
 const MAX_DEPTH = 6
 const NEVER_ENTERED = new Set(['.git', 'node_modules'])
@@ -58,21 +57,19 @@ async function entries(dir: string) {
 
 /**
  * The `SKILL.md` files a root serves from (not hidden, not under `node_modules`, at most 6 levels
- * down), found through `view` (which the loader's walk then reuses): what `check` starts on before
- * the scan.
+ * down, symlinks followed as the loader's walk follows them): what `check` starts on before the
+ * scan. Only symlinks are stat'ed; the listing says what every other entry is.
  */
-export async function visibleSkillFiles(root: string, view: FsView): Promise<string[]> {
+export async function visibleSkillFiles(root: string): Promise<string[]> {
   const found: string[] = []
   const walk = async (dir: string, depth: number): Promise<void> => {
-    const names = await view.list(dir)
-    if ('error' in names) return
-    await Promise.all(names.map(async (name) => {
-      if (name.startsWith('.') || name === 'node_modules') return
-      const path = `${dir}/${name}`
-      const info = await view.stat(path)
-      if ('error' in info) return
-      if (info.isFile && name === 'SKILL.md' && depth > 0) found.push(path)
-      else if (info.isDirectory && depth < MAX_DEPTH) await walk(path, depth + 1)
+    await Promise.all((await entries(dir)).map(async (entry) => {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') return
+      const path = `${dir}/${entry.name}`
+      const kind = entry.isSymbolicLink() ? await stat(path).catch(() => undefined) : entry
+      if (kind === undefined) return
+      if (kind.isFile() && entry.name === 'SKILL.md' && depth > 0) found.push(path)
+      else if (kind.isDirectory() && depth < MAX_DEPTH) await walk(path, depth + 1)
     }))
   }
   await walk(root.replace(/\/+$/, ''), 0)
