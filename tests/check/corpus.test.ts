@@ -4,7 +4,9 @@
  * result (E15.1), and the whole check takes at most a generous 3× of E15.3's 3 s in this process
  * (`npm run bench` reports the figure of the built command line).
  */
+import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +16,7 @@ import { describe, expect, it } from 'vitest'
 import { parseCheckCli, runCheck } from '../../src/check-mode.js'
 import { RULES } from '../../src/check/rules.js'
 import { CORPORA_ROOT_ARGS, CORPORA_SKILLS } from '../support/corpora.js'
+import { REPO_ROOT } from '../support/processes.js'
 import { silentLogger } from '../support/silent-logger.js'
 
 const require = createRequire(import.meta.url)
@@ -62,6 +65,17 @@ describe('check over shared/corpora', () => {
     })
     expect(unlocated).toEqual([])
     expect(code).toBe(results.some((r) => r.level === 'error') ? 1 : 0)
+  }, 60_000)
+
+  it('finds the same with the built command line, which checks the folders on worker threads', async () => {
+    const built = join(REPO_ROOT, 'dist/src/check/rule-threads.js')
+    expect(existsSync(built), 'npm test builds dist/ first').toBe(true)
+    const child = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), 'check', ...CORPORA_ROOT_ARGS, '--format', 'json'], {
+      cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'silent' },
+    })
+    const { code, text } = await checkCorpora('json')
+    expect(child.status).toBe(code)
+    expect(JSON.parse(child.stdout)).toEqual(JSON.parse(text))
   }, 60_000)
 
   it('checks all 1,485 skills in a generous 3x of E15.3\'s 3 s', async () => {
