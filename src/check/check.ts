@@ -63,9 +63,11 @@ async function checkWith(
   log: Logger,
   configFile: { path: string; text: string } | undefined,
 ): Promise<CheckOutcome> {
-  const view = onceView()
-  for (const root of config.skill_roots ?? []) rules.start((await visibleSkillFiles(root)).map((path) => ({ path, unserved: !servableUnder(root, path) })))
-  const scan = await scanFs(config, baseDir, log, view)
+  // The roots are walked beside the scan; the threads start on what the walk finds.
+  const walking = Promise.all((config.skill_roots ?? []).map(async (root) =>
+    rules.start((await visibleSkillFiles(root)).map((path) => ({ path, unserved: !servableUnder(root, path) })))))
+  const scan = await scanFs(config, baseDir, log, onceView())
+  await walking
   const allPaths = [...scan.skills.skills, ...scan.skills.skipped, ...scan.prompts.prompts, ...scan.prompts.skipped].map((e) => e.path)
   const empty = await emptyRoots(config.skill_roots ?? [], allPaths, baseDir)
   if (empty.length > 0) return { nothingFound: empty }
