@@ -27,7 +27,8 @@ const CASES: Case[] = [
   { rule: 'SK002', breaks: { 'root/bare/SKILL.md': '# Bare\n\nNo frontmatter.\n' }, at: [['root/bare/SKILL.md', 1]] },
   { rule: 'SK003', breaks: { 'root/yaml/SKILL.md': skill('name: yaml\ndescription: [never closed') }, at: [['root/yaml/SKILL.md', 1]] },
   { rule: 'SK004', breaks: { 'root/nodesc/SKILL.md': skill('name: nodesc') }, at: [['root/nodesc/SKILL.md', 1]] },
-  { rule: 'SK005', breaks: { 'root/Bad Name/SKILL.md': skill(`name: bad-name\ndescription: ${WHEN}`) }, at: [['root/Bad Name/SKILL.md', 1]] },
+  // A folder name with no character an id may hold (E13.3, where it applies, maps other names to an id).
+  { rule: 'SK005', breaks: { 'root/+++/SKILL.md': skill(`name: plus\ndescription: ${WHEN}`) }, at: [['root/+++/SKILL.md', 1]] },
   {
     rule: 'SK006',
     breaks: { 'r1/lint/SKILL.md': GOOD_SKILL, 'r2/lint/SKILL.md': GOOD_SKILL },
