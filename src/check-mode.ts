@@ -1,38 +1,51 @@
 /**
- * `iii-skills check [--config F] [--skills-dir D …]` (E5.2): loads the fs sources with the worker's
- * own loader, no engine needed, prints every skip and warning (one line each) and a summary, and
- * exits 1 when anything was skipped, 0 otherwise, so a skill repository can run it in its CI.
+ * `iii-skills check [--config F] [--skills-dir D …] [--format text|json|sarif] [--rule ID=LEVEL …]`
+ * (E5.2, E15): loads the fs sources with the worker's own loader, no engine needed, runs the rules of
+ * src/check/ and prints the findings; exits 1 when any is an error, 0 otherwise, and 2 when a root
+ * yields no skill (E13.7), so a skill repository can run it in its CI.
  */
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Writable } from 'node:stream'
-import { Command } from 'commander'
+import { checkSources } from './check/check.js'
+import { jsonReport } from './check/format-json.js'
+import { sarifReport } from './check/format-sarif.js'
+import { textReport } from './check/format-text.js'
+import { CHECK_USAGE_EXIT, type CheckOptions } from './cli.js'
 import { loadConfig } from './config.js'
-import { diagnosticLines, diagnosticsOf, diagnosticSummary } from './fs/diagnostics.js'
+import { DEFAULT_CONFIG, type LoadedConfig } from './core/config-types.js'
 import type { Logger } from './logger.js'
-import { scanFs } from './fs/boot-diagnostics.js'
+import { packageVersion } from './fs/package-version.js'
 
-interface CheckOptions {
-  config: string
-  skillsDirs: string[]
+export { parseCheckCli } from './cli.js'
+
+export async function runCheck(options: CheckOptions, out: Writable, log: Logger, err: Writable = process.stderr): Promise<number> {
+  const { config, baseDir } = configOf(options, log)
+  const configFile = configText(options.config)
+  const outcome = await checkSources({ ...config, skill_roots: options.skillsDirs.map((d) => resolve(d)) }, baseDir, options.rules, log, configFile)
+  if ('nothingFound' in outcome) {
+    for (const line of outcome.nothingFound) err.write(`${line}\n`)
+    return CHECK_USAGE_EXIT
+  }
+  const { report } = outcome
+  if (options.format === 'json') out.write(`${jsonReport(report)}\n`)
+  else if (options.format === 'sarif') out.write(`${sarifReport(report, { version: packageVersion(), cwd: process.cwd() })}\n`)
+  else for (const line of textReport(report)) out.write(`${line}\n`)
+  return report.findings.some((f) => f.severity === 'error') ? 1 : 0
 }
 
-export function parseCheckCli(argv: string[]): CheckOptions {
-  const program = new Command('iii-skills check')
-    .description('Check the fs skills and prompts: print every skipped file and warning; exit 1 when anything is skipped.')
-    .option('--config <path>', 'config file (YAML) whose skills: and prompts: globs to check', './config.yaml')
-    .option('--skills-dir <dir>', 'also check every SKILL.md folder under this directory (repeatable)', (d: string, all: string[]) => [...all, d], [] as string[])
-    .helpOption('-h, --help', 'print help')
-    .exitOverride()
-  program.parse(argv, { from: 'user' })
-  const raw = program.opts<{ config: string; skillsDir: string[] }>()
-  return { config: raw.config, skillsDirs: raw.skillsDir }
+/** E13.7: with --skills-dir and no --config, a missing ./config.yaml is not worth a warning. */
+function configOf(options: CheckOptions, log: Logger): LoadedConfig {
+  if (!options.configSet && options.skillsDirs.length > 0 && !existsSync(options.config)) {
+    return { config: structuredClone(DEFAULT_CONFIG), baseDir: process.cwd() }
+  }
+  return loadConfig(options.config, log)
 }
 
-export async function runCheck(options: CheckOptions, out: Writable, log: Logger): Promise<number> {
-  const { config, baseDir } = loadConfig(options.config, log)
-  const scan = await scanFs({ ...config, skill_roots: options.skillsDirs.map((d) => resolve(d)) }, baseDir, log)
-  const diagnostics = diagnosticsOf(scan.skills.skills, [...scan.skills.skipped, ...scan.prompts.skipped])
-  for (const line of diagnosticLines(diagnostics)) out.write(`${line}\n`)
-  out.write(`${diagnosticSummary(scan.skills.skills.length, scan.prompts.prompts.length, diagnostics)}\n`)
-  return diagnostics.skipped.length > 0 ? 1 : 0
+function configText(path: string): { path: string; text: string } | undefined {
+  try {
+    return { path: resolve(path), text: readFileSync(path, 'utf8') }
+  } catch {
+    return undefined
+  }
 }

@@ -5,9 +5,10 @@
  * (0 for `--help`), so the entry point decides when to exit.
  */
 import { isIPv4 } from 'node:net'
-import { Command, InvalidArgumentError, Option, type OutputConfiguration } from 'commander'
+import { Command, CommanderError, InvalidArgumentError, Option, type OutputConfiguration } from 'commander'
 import * as msg from './core/messages.js'
 import { TOKEN_ENV } from './http/auth-token.js'
+import { type Level, parseRuleOption } from './check/rules.js'
 import { MCP_PROFILES, type McpProfile } from './mcp/types.js'
 
 const ABOUT = 'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.'
@@ -42,7 +43,9 @@ Security (README "Security"): the listeners answer only to loopback Host names (
 needs a token; clients then send "Authorization: Bearer <token>".
 
 Commands:
-  iii-skills check [--config F] [--skills-dir D …]  print skipped files and warnings; exit 1 on a skip
+  iii-skills check [--config F] [--skills-dir D …] [--format text|json|sarif] [--rule ID=LEVEL …]
+                   validate skills (rules SK000-SK502, README "check"); exit 1 on an error, 2 on a
+                   usage error or when a root holds no skill
 
 Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine
@@ -193,4 +196,53 @@ function parsePort(value: string): number {
 function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
   return bare === 'localhost' || bare === '::1' || (isIPv4(bare) && bare.startsWith('127.'))
+}
+
+// --- `iii-skills check` (E5.2, E15.1) ---------------------------------------------------------------
+
+export const CHECK_FORMATS = ['text', 'json', 'sarif'] as const
+export type CheckFormat = (typeof CHECK_FORMATS)[number]
+
+export interface CheckOptions {
+  config: string
+  /** Whether `--config` was given (E13.7: without it, a missing ./config.yaml is not worth a warning). */
+  configSet: boolean
+  skillsDirs: string[]
+  format: CheckFormat
+  /** `--rule` overrides by rule id, the last one for a rule winning. */
+  rules: Map<string, Level>
+}
+
+/** Exit code of a usage error of `check` (E15.1); help exits 0. */
+export const CHECK_USAGE_EXIT = 2
+
+/** `argv` holds the arguments after `check`. A usage error throws a CommanderError with exit code 2. */
+export function parseCheckCli(argv: string[], output?: CliOutput): CheckOptions {
+  const program = new Command('iii-skills check')
+    .description('Validate skill folders and prompts: the loader\'s skips and warnings and the rules SK101-SK502; exit 1 on an error.')
+    .option('--config <path>', 'config file (YAML) whose skills: and prompts: globs to check', './config.yaml')
+    .option('--skills-dir <dir>', 'also check every SKILL.md folder under this directory (repeatable)', collect)
+    .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('text'))
+    .option('--rule <id=level>', 'set a rule (id or name) to off, info, warning or error (repeatable)', collectRule)
+    .helpOption('-h, --help', 'print help')
+    .configureHelp({ helpWidth: HELP_WIDTH })
+    .exitOverride((error) => {
+      throw error.exitCode === 0 ? error : new CommanderError(CHECK_USAGE_EXIT, error.code, error.message)
+    })
+  if (output !== undefined) program.configureOutput(output)
+  program.parse(argv, { from: 'user' })
+  const raw = program.opts<{ config: string; skillsDir?: string[]; format: CheckFormat; rule?: Array<[string, Level]> }>()
+  return {
+    config: raw.config,
+    configSet: program.getOptionValueSource('config') === 'cli',
+    skillsDirs: raw.skillsDir ?? [],
+    format: raw.format,
+    rules: new Map(raw.rule ?? []),
+  }
+}
+
+function collectRule(value: string, all: Array<[string, Level]> | undefined): Array<[string, Level]> {
+  const parsed = parseRuleOption(value)
+  if (parsed instanceof Error) throw new InvalidArgumentError(parsed.message)
+  return [...(all ?? []), parsed]
 }

@@ -68,7 +68,9 @@ async function check(argv: string[]): Promise<void> {
     if (error instanceof CommanderError) process.exit(error.exitCode)
     throw error
   }
-  process.exit(await runCheck(options, process.stdout, createLogger()))
+  const code = await runCheck(options, process.stdout, createLogger())
+  // A report written to a pipe may still be queued: exit once all of it is out.
+  process.stdout.write('', () => process.exit(code))
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

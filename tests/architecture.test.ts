@@ -20,6 +20,7 @@ const LAYER: Readonly<Record<string, number>> = {
   embedded: 5,
   mcp: 5,
   ui: 5,
+  check: 5,
   '.': 6,
 }
 

@@ -167,7 +167,9 @@ Security (README "Security"): the listeners answer only to loopback Host names (
 needs a token; clients then send "Authorization: Bearer <token>".
 
 Commands:
-  iii-skills check [--config F] [--skills-dir D …]  print skipped files and warnings; exit 1 on a skip
+  iii-skills check [--config F] [--skills-dir D …] [--format text|json|sarif] [--rule ID=LEVEL …]
+                   validate skills (rules SK000-SK502, README "check"); exit 1 on an error, 2 on a
+                   usage error or when a root holds no skill
 
 Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine

@@ -198,6 +198,29 @@ export const moreTokens = (n: number, uri: string, cursor: string | undefined) =
 
 export const mustBeOneOf = (values: readonly string[]) => `must be one of ${values.map((v) => dbg(v)).join(', ')}`
 
+// --- E15: `iii-skills check` rules (E13.7: nothing found) ------------------------------------------
+export const checkUnknownKey = (key: string) =>
+  `frontmatter key ${dbg(key)} is not an Agent Skills field (name, description, license, compatibility, metadata, allowed-tools)`
+export const checkCompatibilityTooLong = (chars: number) => `compatibility longer than 500 characters (${chars})`
+export const CHECK_COMPATIBILITY_NOT_STRING = 'compatibility is not a string'
+export const CHECK_MISSING_NAME = 'frontmatter has no `name`'
+export const checkDescriptionMarkup = (tag: string) => `description holds a markup tag: ${tag}`
+export const CHECK_DESCRIPTION_NO_WHEN = 'description does not say when to use the skill (e.g. "Use when …")'
+export const checkBodyLines = (lines: number) => `body has ${lines} lines (more than 500): move details into reference files`
+export const checkBodyTokens = (tokens: number) => `body has ${tokens} tokens (o200k; more than 5000): move details into reference files`
+export const checkDeepReference = (file: string, target: string) =>
+  `${file} links to ${target}, which SKILL.md does not link: references more than one level deep`
+export const checkWindowsPath = (link: string) => `link ${dbg(link)} uses Windows path separators (\\); use /`
+export const checkFileTooLarge = (file: string, bytes: number) => `file ${file} is ${bytes} bytes (more than 8 MB)`
+export const checkBrokenLink = (link: string, reason: string) => `broken link ${dbg(link)}: ${reason}`
+export const checkSecret = (kind: string) => `hard-coded secret: ${kind}`
+export const noSkillsFound = (dir: string) => `no skills found under ${dir}`
+export const hiddenSkills = (dir: string, count: number) =>
+  `${dir} holds ${count} ${count === 1 ? 'skill' : 'skills'}; hidden folders are skipped: pass --skills-dir ${dir}`
+export const checkRuleInvalid = (value: string) =>
+  `--rule ${dbg(value)}: expected ID=off|info|warning|error, ID a rule id (SK101) or name (name-mismatch)`
+export const checkRuleUnknown = (rule: string) => `--rule: no rule ${dbg(rule)}`
+
 // --- skills::rpc: JSON-RPC 2.0 over HTTP (E2) -----------------------------------------
 export const RPC_BATCH_NOT_SUPPORTED = 'Batch requests are not supported'
 export const RPC_INVALID_REQUEST = 'Invalid JSON-RPC request'

@@ -5,7 +5,7 @@
 import { isJsonObject } from '../core/json-object.js'
 import { skillUri } from '../core/uri.js'
 import { mapInBatches } from '../fs/batches.js'
-import { brokenLinks, type BrokenLink } from './broken-links.js'
+import { brokenLinks, type BrokenLink } from '../core/broken-links.js'
 import { markdownLinks, renderSkillMarkdown } from './render-markdown.js'
 
 /** Calls a function on the engine (the MCP front's backend). */

@@ -11,6 +11,7 @@
  */
 import MarkdownIt, { type Token } from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
+import { markdownLinks as linksOf } from '../core/markdown-links.js'
 
 interface RenderedMarkdown {
   html: string
@@ -58,8 +59,7 @@ export function renderSkillMarkdown(body: string, anchorsByLine: ReadonlyMap<num
 
 /** Every link target in `body` as written (what renderSkillMarkdown reports), without rendering it. */
 export function markdownLinks(body: string): string[] {
-  return markdown.parse(body, {}).flatMap((token) =>
-    token.type !== 'inline' ? [] : (token.children ?? []).filter((c) => c.type === 'link_open').map((c) => String(c.attrGet('href') ?? '')))
+  return linksOf(body).filter((link) => link.kind === 'link').map((link) => link.href)
 }
 
 function rewriteInline(children: Token[], links: string[]): void {

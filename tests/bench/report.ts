@@ -57,6 +57,15 @@ export interface Measurements {
   staleness: StalenessResult[]
   growth: GrowthRow[]
   stateFile?: StateFileResult
+  /** E15.3: `iii-skills check` over shared/corpora. */
+  check?: CheckRunResult
+}
+
+/** The built `iii-skills check` over every skill of shared/corpora, timed from spawn to exit. */
+export interface CheckRunResult {
+  skills: number
+  runsMs: number[]
+  medianMs: number
 }
 
 export interface BenchReport extends Measurements {
@@ -244,6 +253,15 @@ export const CONTEXT_BUDGET_TARGETS: Target[] = [
   ratioTarget('outline', 'skill::outline of a 70 KB+ body (E7.5)', 2),
   ratioTarget('page', 'budgeted read_skill_file page of a 70 KB+ body (E7.5)', 2),
 ]
+
+/** E15.3: `check` over all of shared/corpora (1,485 skills) in ≤ 3 s, the median of its runs. */
+export const CHECK_LIMIT_MS = 3000
+export const CHECK_TARGETS: Target[] = [({ check }) => [{
+  target: 'iii-skills check over shared/corpora (E15.3)',
+  limit: `≤ ${CHECK_LIMIT_MS.toLocaleString('en-US')} ms`,
+  measured: check === undefined ? 'not measured' : `${formatMs(check.medianMs)} ms median of ${check.runsMs.length} (${check.skills.toLocaleString('en-US')} skills)`,
+  met: check !== undefined && check.skills >= 1485 && check.medianMs <= CHECK_LIMIT_MS,
+}]]
 
 export function evaluateTargets(measurements: Measurements, targets: readonly Target[] = TARGETS): TargetResult[] {
   return targets.flatMap((target) => target(measurements))

@@ -15,7 +15,8 @@
  *
  * The cases are listed in cases.ts (one line each) and search-case.ts (skill::search, on a worker
  * of its own after the state registry's; corpora-case.ts over the real corpora, on another), `--state-file` in state-file-case.ts (its own engines, when
- * 'state-file' matches), the targets in report.ts.
+ * 'state-file' matches), `iii-skills check` over shared/corpora in check-case.ts (when 'check' matches),
+ * the targets in report.ts.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -29,9 +30,10 @@ import { skillBody, skillId, writeFsSkills } from './fixtures.js'
 import { FULL_BUDGET, QUICK_BUDGET, latencyPair, throughputOf, warmUp, type Budget } from './measure.js'
 import { memoryOf, runningFromSources, spawnScript, type Child, type Memory } from './processes.js'
 import {
-  CONTEXT_BUDGET_TARGETS, evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, ratioTarget, renderReport, SEARCH_CORPORA_TARGETS, SEARCH_SHAPE_TARGETS, TARGETS, type BenchReport, type CaseResult, type MemoryResult,
+  CHECK_TARGETS, CONTEXT_BUDGET_TARGETS, evaluateTargets, GROWTH_FAMILIES, growthRows, MIB, ratioTarget, renderReport, SEARCH_CORPORA_TARGETS, SEARCH_SHAPE_TARGETS, TARGETS, type BenchReport, type CaseResult, type MemoryResult,
   type StalenessResult,
 } from './report.js'
+import { benchCheck } from './check-case.js'
 import { benchCorpora } from './corpora-case.js'
 import { benchSearch } from './search-case.js'
 import { benchSep, renderSep, SEP_GENERATED, sepTargets } from './sep-case.js'
@@ -154,8 +156,10 @@ async function main(): Promise<void> {
       : undefined
     const tokens = only === undefined || only.test('tokens') ? await benchTokens(CORPORA) : []
 
+    const check = only === undefined || only.test('check') ? await benchCheck(flags.quick ? 1 : 5, log) : undefined
+
     const growth = growthRows(cases, GROWTH_FAMILIES)
-    const measurements = { cases, memory, staleness, growth, stateFile }
+    const measurements = { cases, memory, staleness, growth, stateFile, ...(check === undefined ? {} : { check }) }
     const report: BenchReport = {
       meta: {
         date: new Date().toISOString(),
@@ -169,7 +173,7 @@ async function main(): Promise<void> {
       },
       ...measurements,
       targets: [
-        ...evaluateTargets(measurements, [...TARGETS, ...SEARCH_SHAPE_TARGETS, ...SEARCH_CORPORA_TARGETS, ...CONTEXT_BUDGET_TARGETS]),
+        ...evaluateTargets(measurements, [...TARGETS, ...SEARCH_SHAPE_TARGETS, ...SEARCH_CORPORA_TARGETS, ...CONTEXT_BUDGET_TARGETS, ...CHECK_TARGETS]),
         ...tokenTargets(tokens),
         ...sepTargets(sep, cases.find((c) => c.id === 'sep-get@corpora')?.op.latency.p50Ms),
         ...evaluateTargets(measurements, SEP_TARGETS),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brokenLinks } from '../../src/ui/broken-links.js'
+import { brokenLinks } from '../../src/core/broken-links.js'
 
 const skillIds = new Set(['acme/billing', 'pdf'])
 const files = new Set(['SKILL.md', 'references/forms.md', 'scripts/fill.py'])

@@ -1,0 +1,94 @@
+/**
+ * The links of a markdown text as written (E15.2: broken links, Windows separators, references more
+ * than one level deep; the catalogue page's broken-link check): every link and image target in
+ * document order, with the 1-based line of the text it sits on. Parsed by markdown-it, so a link in
+ * a code block or code span is no link.
+ */
+import MarkdownIt, { type Token } from 'markdown-it'
+
+export interface MarkdownLink {
+  /** The target as markdown-it normalises it (percent-encoded: `a%5Cb.md` for `a\b.md`). */
+  href: string
+  /** 1-based line in the text. */
+  line: number
+  kind: 'link' | 'image'
+}
+
+// Only what decides where a link is: code blocks, code spans, lists (an indented line may be code),
+// links and images. Headings, tables, quotes and emphasis only wrap links, so they are left off,
+// which halves the parse of a long body.
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false })
+  .disable(['emphasis', 'strikethrough', 'entity', 'html_inline', 'table', 'hr', 'lheading', 'heading', 'blockquote'])
+/** Every inline link and image holds "](", every link reference definition "]:". */
+const MAY_LINK = /\]\(|\]:/
+
+// "intro\n[a](a.md)\n" => [{ href: "a.md", line: 2, kind: "link" }]
+export function markdownLinks(text: string): MarkdownLink[] {
+  if (!MAY_LINK.test(text)) return []
+  if (REFERENCE_DEFINITION.test(text)) return linksIn(text, 0, [])
+  // Fenced code holds no link: only the stretches between fences that may hold one are parsed.
+  const links: MarkdownLink[] = []
+  const lines = text.split('\n')
+  let start = 0
+  let fence: string | undefined
+  const stretch = (end: number) => {
+    const part = lines.slice(start, end).join('\n')
+    if (MAY_LINK.test(part)) linksIn(part, start, links)
+  }
+  for (const [i, line] of lines.entries()) {
+    if (fence === undefined) {
+      const open = FENCE.exec(line)
+      if (open === null || (open[1]?.startsWith('`') === true && line.slice(open[0].length).includes('`'))) continue
+      stretch(i)
+      fence = open[1]
+    } else if (isClosingFence(line, fence)) {
+      fence = undefined
+      start = i + 1
+    }
+  }
+  if (fence === undefined) stretch(lines.length)
+  return links
+}
+
+// A fence opens with 3+ backticks or tildes indented at most 3 spaces (a backtick fence's info
+// string holds no backtick), and closes with at least as many of the same, nothing else on the line.
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+const isClosingFence = (line: string, fence: string) => {
+  const closing = /^ {0,3}(`{3,}|~{3,})[ \t\r]*$/.exec(line)?.[1]
+  return closing !== undefined && closing[0] === fence[0] && closing.length >= fence.length
+}
+/** A link reference definition (`[id]: url`) may sit in one stretch and its use in another: such a text is parsed whole. */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m
+
+/** The links of `text`, whose first line is line `offset` + 1 of the whole, appended to `links`. */
+function linksIn(text: string, offset: number, links: MarkdownLink[]): MarkdownLink[] {
+  let blockLine = 0
+  for (const token of markdown.parse(text, {})) {
+    if (token.map !== null) blockLine = token.map[0]
+    if (token.type !== 'inline') continue
+    let line = offset + blockLine
+    for (const child of token.children ?? []) {
+      if (child.type === 'softbreak' || child.type === 'hardbreak') line++
+      else if (child.type === 'link_open') links.push({ href: String(child.attrGet('href') ?? ''), line: line + 1, kind: 'link' })
+      else if (child.type === 'image') links.push({ href: String(child.attrGet('src') ?? ''), line: line + 1, kind: 'image' })
+      else line += newlines(child)
+    }
+  }
+  return links
+}
+
+/** Line breaks a token spans without a break token (a code span or inline HTML written over lines). */
+function newlines(token: Token): number {
+  let n = 0
+  for (let i = token.content.indexOf('\n'); i !== -1; i = token.content.indexOf('\n', i + 1)) n++
+  return n
+}
+
+/** `a%5Cb.md` => `a\b.md`; a malformed escape is kept as written. */
+export function decodedHref(href: string): string {
+  try {
+    return decodeURIComponent(href)
+  } catch {
+    return href
+  }
+}
