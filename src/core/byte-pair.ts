@@ -122,10 +122,15 @@ export class BytePairEncoder {
     const rank = this.pairs.get(this.tokens[at]!, this.tokens[right]!)
     this.queued[at] = rank
     if (rank === NO_MERGE) return
-    const key = (rank << RANK_SHIFT) | at
-    let i = this.heapSize++
+    const i = this.heapSize++
     if (i >= this.heap.length) this.growHeap(i + 1)
+    this.siftUp(i, (rank << RANK_SHIFT) | at)
+  }
+
+  /** Puts `key` at `from` or above, moving larger parents down. */
+  private siftUp(from: number, key: number): void {
     const heap = this.heap
+    let i = from
     while (i > 0) {
       const parent = (i - 1) >> 1
       if (heap[parent]! <= key) break
@@ -150,13 +155,7 @@ export class BytePairEncoder {
       heap[i] = heap[child]!
       i = child
     }
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (heap[parent]! <= key) break
-      heap[i] = heap[parent]!
-      i = parent
-    }
-    heap[i] = key
+    this.siftUp(i, key)
   }
 
   /** Moves the entry at `start` down to its place in the heap. */
