@@ -147,7 +147,12 @@ export async function readDiagnostics(invoke: Invoke): Promise<Diagnostics> {
   }
 }
 
-export async function searchCatalogue(invoke: Invoke, query: string): Promise<unknown[]> {
+/** The served ids in catalogue order (skills::list alone: cheaper than readCatalogue). */
+export async function readSkillIds(invoke: Invoke): Promise<string[]> {
+  return arrayAt(await invoke('skills::list', {}), 'skills').flatMap((s) => (typeof s.id === 'string' ? [s.id] : []))
+}
+
+export async function searchCatalogue(invoke: Invoke, query: string): Promise<Array<Record<string, unknown>>> {
   return arrayAt(await invoke('skill::search', { query, limit: 20 }), 'results')
 }
 
