@@ -12,7 +12,7 @@ import type { Logger } from 'pino'
 import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
 import { isAllowedOrigin } from '../http/origin.js'
 import { readAsset, type Asset } from './assets.js'
-import { readCatalogue, readCatalogueLinks, readDiagnostics, readSkillIds, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
+import { readCatalogueLinks, readCataloguePage, readDiagnostics, readSkillIds, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
 import { searchSupportingFiles } from './search-files.js'
 import { readFileBytes, readFileView, resolveFileRef } from './skill-files.js'
 import { serveEvents, type ChangeSource } from './events.js'
@@ -65,8 +65,7 @@ export function createUiRoute(options: UiOptions): UiRoute {
         const offset = integerParam(url, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
         const limit = integerParam(url, 'limit', DEFAULT_PAGE, 1, MAX_PAGE)
         if (offset === undefined || limit === undefined) return sendJson(res, 400, { error: `\`offset\` must be an integer ≥ 0 and \`limit\` one from 1 to ${MAX_PAGE}` })
-        const all = await readCatalogue(invoke)
-        return sendJson(res, 200, { skills: all.slice(offset, offset + limit), offset, total: all.length })
+        return sendJson(res, 200, { offset, ...await readCataloguePage(invoke, offset, limit) })
       }
       case '/_ui/api/diagnostics':
         return sendJson(res, 200, await readDiagnostics(invoke))
