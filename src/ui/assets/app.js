@@ -5,7 +5,7 @@
 'use strict'
 
 const $ = (selector) => document.querySelector(selector)
-const state = { byId: new Map(), current: undefined, events: undefined, searchSeq: 0, catalogueSeq: 0, view: undefined }
+const state = { byId: new Map(), current: undefined, events: undefined, searchSeq: 0, catalogueSeq: 0, view: undefined, painted: false }
 const FIRST_PAGE = 300
 const NEXT_PAGE = 2000
 const NARROW = window.matchMedia('(max-width: 700px)')
@@ -135,6 +135,10 @@ async function loadCatalogue() {
     if (offset === 0) {
       state.byId = byId
       $('#tree').replaceWith(tree.ul)
+      if (!state.painted) {
+        state.painted = true
+        watch(state.current)
+      }
     }
     offset += page.skills.length
     total = page.total
@@ -358,6 +362,8 @@ $('#toggle-side').addEventListener('click', () => setPanel(!document.body.classL
 function watch(id) {
   if (state.current === id && state.events !== undefined) return
   state.current = id
+  // The stream's baseline costs the worker a catalogue read: not before the first page is shown.
+  if (!state.painted) return
   state.events?.close()
   const events = new EventSource(`/_ui/events?watch=${encodeURIComponent(id ?? '')}`)
   events.addEventListener('catalogue', () => refresh(true))
@@ -378,5 +384,5 @@ async function refresh(catalogue) {
 }
 
 if (location.hash === '' && NARROW.matches) setPanel(true)
-route().then(() => { if (state.events === undefined) watch(undefined) })
+route()
 loadCatalogue().catch((error) => status(String(error.message)))
