@@ -6,6 +6,9 @@
 
 const $ = (selector) => document.querySelector(selector)
 const state = { byId: new Map(), current: undefined, events: undefined, searchSeq: 0, catalogueSeq: 0, view: undefined, painted: false }
+// Search results take their badges from the tree: a pasted search waits for its first page.
+let firstPageShown
+const firstPage = new Promise((resolve) => { firstPageShown = resolve })
 const FIRST_PAGE = 300
 const NEXT_PAGE = 2000
 const NARROW = window.matchMedia('(max-width: 700px)')
@@ -137,6 +140,7 @@ async function loadCatalogue() {
       $('#tree').replaceWith(tree.ul)
       if (!state.painted) {
         state.painted = true
+        firstPageShown()
         watch(state.current)
       }
     }
@@ -324,6 +328,7 @@ async function route() {
       $('#reader').scrollTop = 0
     } else if (view.kind === 'search') {
       $('#search').value = view.query
+      await firstPage
       await search(view.query)
     } else {
       if (NARROW.matches) setPanel(true)
