@@ -2,7 +2,7 @@
  * The catalogue page on the embedded HTTP listener: `GET /` (the page), `/_ui/app.js`,
  * `/_ui/app.css`, the JSON it reads (`/_ui/api/catalogue?offset=&limit=` in pages, `/_ui/api/diagnostics`,
  * `/_ui/api/links`, `/_ui/api/skill?id=`, `/_ui/api/file?id=&path=` or `?ref=<id>/<path>`,
- * `/_ui/api/search?q=`), `/_ui/api/download?id=&path=` (a file as an attachment) and `/_ui/events`
+ * `/_ui/api/search?q=`, `/_ui/api/search-files?q=`), `/_ui/api/download?id=&path=` (a file as an attachment) and `/_ui/events`
  * (server-sent events). Every other request goes to
  * `next` (the engine's `http` triggers), and so does any path an `http` trigger has taken: a
  * trigger bound to `/` wins over the page. Same Origin rule as `/mcp` (src/http/origin.ts).
@@ -80,13 +80,18 @@ export function createUiRoute(options: UiOptions): UiRoute {
         const query = param('q').slice(0, MAX_QUERY)
         if (query.trim() === '') return sendJson(res, 200, { results: [] })
         try {
-          const results = await searchCatalogue(invoke, query)
-          const ranked = results.flatMap((r) => (typeof r.id === 'string' ? [r.id] : []))
-          const ids = [...new Set([...ranked, ...await readSkillIds(invoke)])]
-          return sendJson(res, 200, { results, files: await searchSupportingFiles(invoke, query, ids) })
+          return sendJson(res, 200, { results: await searchCatalogue(invoke, query) })
         } catch (error) {
           return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) })
         }
+      }
+      case '/_ui/api/search-files': {
+        const query = param('q').slice(0, MAX_QUERY)
+        if (query.trim() === '') return sendJson(res, 200, { files: [] })
+        // The skills search ranks first are scanned first; it failing (a bad query) leaves catalogue order.
+        const ranked = (await searchCatalogue(invoke, query).catch(() => [])).flatMap((r) => (typeof r.id === 'string' ? [r.id] : []))
+        const ids = [...new Set([...ranked, ...await readSkillIds(invoke)])]
+        return sendJson(res, 200, { files: await searchSupportingFiles(invoke, query, ids) })
       }
       case '/_ui/api/file': {
         const named = param('id') !== '' ? { id: param('id'), path: param('path') } : await resolveFileRef(invoke, param('ref'))

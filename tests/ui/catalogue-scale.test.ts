@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOG } from '../../src/core/messages.js'
-import { spawnSkills, stopAllChildren } from '../support/processes.js'
+import { spawnSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
 import { makeTempDir, removeTempDir } from '../support/temp-tree.js'
 import { generatedName, writeGeneratedSkills } from './generated-skills.js'
 
@@ -13,11 +13,12 @@ const FIRST_JSON_LIMIT = 200 * 1024
 
 let dir: string
 let page: string
+let child: ChildHandle
 
 beforeAll(async () => {
   dir = await makeTempDir()
   await writeGeneratedSkills(dir, COUNT)
-  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--skills-dir', dir], {}, { timeoutMs: 60_000 })
+  const skills = child = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--skills-dir', dir], {}, { timeoutMs: 60_000 })
   page = String((await skills.waitForLog(LOG.cataloguePage)).url)
 }, 120_000)
 
@@ -30,8 +31,9 @@ interface CataloguePage { skills: Array<{ id: string; tokens?: number }>; offset
 
 async function catalogue(query: string): Promise<{ bytes: number; body: CataloguePage }> {
   const response = await fetch(`${page}_ui/api/catalogue${query}`)
-  expect(response.status).toBe(200)
   const text = await response.text()
+  // On a failure, say why: the worker's warnings and errors.
+  expect(response.status, JSON.stringify(child.logs.filter((line) => (line.level ?? 0) >= 40)).slice(0, 3000)).toBe(200)
   return { bytes: Buffer.byteLength(text), body: JSON.parse(text) as CataloguePage }
 }
 

@@ -57,7 +57,7 @@ describe('the file routes of the catalogue page', () => {
   })
 
   it('refuses another site and a non-loopback Origin, as every page route does', async () => {
-    for (const path of ['_ui/api/file?ref=commit-message/references/examples.md', '_ui/api/download?id=commit-message&path=references/examples.md']) {
+    for (const path of ['_ui/api/file?ref=commit-message/references/examples.md', '_ui/api/download?id=commit-message&path=references/examples.md', '_ui/api/search-files?q=commit']) {
       expect((await get(path, { origin: 'https://evil.example' })).status).toBe(403)
       expect((await get(path, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
       expect((await get(path, { 'sec-fetch-site': 'same-site' })).status).toBe(403)
@@ -68,7 +68,7 @@ describe('the file routes of the catalogue page', () => {
   it('searches supporting Markdown files and says which file matched', async () => {
     const text = await readFile(EXAMPLES, 'utf8')
     const word = (text.match(/[A-Za-z]{6,}/g) ?? []).find((w) => !/commit|message|example/i.test(w))!
-    const found = await (await get(`_ui/api/search?q=${encodeURIComponent(word)}`)).json() as { files: Array<{ id: string; path: string; snippet: string }> }
+    const found = await (await get(`_ui/api/search-files?q=${encodeURIComponent(word)}`)).json() as { files: Array<{ id: string; path: string; snippet: string }> }
     expect(found.files.map((f) => [f.id, f.path])).toContainEqual(['commit-message', 'references/examples.md'])
     expect(found.files.find((f) => f.path === 'references/examples.md')?.snippet.toLowerCase()).toContain(word.toLowerCase())
   })

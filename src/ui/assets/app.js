@@ -197,18 +197,24 @@ async function search(query) {
     section.hidden = true
     return
   }
-  const { results, files } = await getJson(`/_ui/api/search?q=${encodeURIComponent(query)}`)
+  // Supporting files take a scan: their hits follow the skills' own.
+  const fileHits = getJson(`/_ui/api/search-files?q=${encodeURIComponent(query)}`)
+  fileHits.catch(() => undefined)
+  const { results } = await getJson(`/_ui/api/search?q=${encodeURIComponent(query)}`)
   if (seq !== state.searchSeq) return
   const words = wordsOf(query)
   section.querySelector('ol').replaceChildren(...results.map((r) => el('li', {},
     skillButton({ id: r.id ?? r.uri.replace(/^iii:\/\//, ''), title: r.title, description: r.description },
       { words, extra: r.snippet ? el('span', { class: 'snippet' }, highlighted(r.snippet, words)) : undefined }))))
   if (results.length === 0) section.querySelector('ol').replaceChildren(el('li', { class: 'hint', text: 'No skill matches.' }))
+  $('#file-results').replaceChildren()
+  section.hidden = false
+  showResults()
+  const { files } = await fileHits
+  if (seq !== state.searchSeq) return
   $('#file-results').replaceChildren(...files.map((f) => el('li', { class: 'file-hit' },
     el('a', { href: fileHash(f.id, f.path) }, el('span', { class: 'id', text: f.id }), ' › ', el('span', { class: 'path', text: f.path })),
     el('span', { class: 'snippet' }, highlighted(f.snippet, words)))))
-  section.hidden = false
-  showResults()
 }
 
 // The results sit at the top of the sidebar (the panel when narrow): bring them into view.
