@@ -3,6 +3,7 @@
  * worker or the MCP front makes), so the page shows exactly what agents are served.
  */
 import { isJsonObject } from '../core/json-object.js'
+import { encodeListCursor } from '../core/list-cursor.js'
 import { skillUri } from '../core/uri.js'
 import { mapInBatches } from '../fs/batches.js'
 import { brokenLinks, type BrokenLink } from '../core/broken-links.js'
@@ -41,12 +42,9 @@ export interface Diagnostics {
 
 const PAGE = 500
 
+/** Every served skill in id order, without tokens (those cost a body read each: see readCataloguePage). */
 export async function readCatalogue(invoke: Invoke): Promise<CatalogueSkill[]> {
-  const [list, resources, tokens] = await Promise.all([
-    invoke('skills::list', {}),
-    invoke('skills::mcp-resources-list', {}),
-    tokensByName(invoke),
-  ])
+  const [list, resources] = await Promise.all([invoke('skills::list', {}), invoke('skills::mcp-resources-list', {})])
   const shown = new Map<string, { title?: unknown; description?: unknown }>()
   for (const r of arrayAt(resources, 'resources')) if (typeof r.name === 'string' && r.uri !== 'iii://skills') shown.set(r.name, r)
   return arrayAt(list, 'skills').flatMap((s) => {
@@ -57,10 +55,27 @@ export async function readCatalogue(invoke: Invoke): Promise<CatalogueSkill[]> {
       title: typeof r?.title === 'string' ? r.title : s.id,
       description: typeof r?.description === 'string' ? r.description : undefined,
       origin: String(s.origin),
-      tokens: tokens.get(s.id.replaceAll('/', '.')),
+      tokens: undefined,
     }]
-  })
+  }).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
+
+/**
+ * E17.4: `limit` skills from `offset`, with their tokens. Only this slice's tokens are asked of
+ * list_skills, starting after the name before the slice (names sort as ids do), so a page costs
+ * the same at 10,000 skills as at 100.
+ */
+export async function readCataloguePage(invoke: Invoke, offset: number, limit: number): Promise<{ skills: CatalogueSkill[]; total: number }> {
+  const all = await readCatalogue(invoke)
+  const skills = all.slice(offset, offset + limit)
+  const last = skills.at(-1)
+  if (last === undefined) return { skills, total: all.length }
+  const before = offset > 0 ? all[offset - 1] : undefined
+  const tokens = await tokensByName(invoke, before === undefined ? undefined : nameOf(before.id), nameOf(last.id), skills.length)
+  return { skills: skills.map((s) => ({ ...s, tokens: tokens.get(nameOf(s.id)) })), total: all.length }
+}
+
+const nameOf = (id: string) => id.replaceAll('/', '.')
 
 export async function readSkillView(invoke: Invoke, id: string): Promise<SkillView | undefined> {
   const uri = skillUri(id)
@@ -147,17 +162,25 @@ export async function readDiagnostics(invoke: Invoke): Promise<Diagnostics> {
   }
 }
 
-export async function searchCatalogue(invoke: Invoke, query: string): Promise<unknown[]> {
+/** The served ids in catalogue order (skills::list alone: cheaper than readCatalogue). */
+export async function readSkillIds(invoke: Invoke): Promise<string[]> {
+  return arrayAt(await invoke('skills::list', {}), 'skills').flatMap((s) => (typeof s.id === 'string' ? [s.id] : []))
+}
+
+export async function searchCatalogue(invoke: Invoke, query: string): Promise<Array<Record<string, unknown>>> {
   return arrayAt(await invoke('skill::search', { query, limit: 20 }), 'results')
 }
 
-async function tokensByName(invoke: Invoke): Promise<Map<string, number>> {
+// Tokens of the skills named after `after` (from the first when undefined) up to `through`.
+async function tokensByName(invoke: Invoke, after: string | undefined, through: string, count: number): Promise<Map<string, number>> {
   const tokens = new Map<string, number>()
-  let cursor: string | undefined
+  let cursor = after === undefined ? undefined : encodeListCursor(after, undefined)
   do {
-    const page = await invoke('skill::list_skills', { detail: 'summary', limit: PAGE, cursor })
-    for (const s of arrayAt(page, 'skills')) if (typeof s.name === 'string' && typeof s.tokens === 'number') tokens.set(s.name, s.tokens)
-    cursor = isJsonObject(page) && typeof page.next_cursor === 'string' ? page.next_cursor : undefined
+    const page = await invoke('skill::list_skills', { detail: 'summary', limit: Math.max(1, Math.min(PAGE, count - tokens.size)), cursor })
+    const listed = arrayAt(page, 'skills')
+    for (const s of listed) if (typeof s.name === 'string' && typeof s.tokens === 'number') tokens.set(s.name, s.tokens)
+    const lastName = listed.at(-1)?.name
+    cursor = isJsonObject(page) && typeof page.next_cursor === 'string' && typeof lastName === 'string' && lastName < through ? page.next_cursor : undefined
   } while (cursor !== undefined)
   return tokens
 }

@@ -1,7 +1,9 @@
 /**
  * The catalogue page on the embedded HTTP listener: `GET /` (the page), `/_ui/app.js`,
- * `/_ui/app.css`, the JSON it reads (`/_ui/api/catalogue`, `/_ui/api/links`, `/_ui/api/skill?id=`,
- * `/_ui/api/search?q=`) and `/_ui/events` (server-sent events). Every other request goes to
+ * `/_ui/app.css`, the JSON it reads (`/_ui/api/catalogue?offset=&limit=` in pages, `/_ui/api/diagnostics`,
+ * `/_ui/api/links`, `/_ui/api/skill?id=`, `/_ui/api/file?id=&path=` or `?ref=<id>/<path>`,
+ * `/_ui/api/search?q=`, `/_ui/api/search-files?q=`), `/_ui/api/download?id=&path=` (a file as an attachment) and `/_ui/events`
+ * (server-sent events). Every other request goes to
  * `next` (the engine's `http` triggers), and so does any path an `http` trigger has taken: a
  * trigger bound to `/` wins over the page. Same Origin rule as `/mcp` (src/http/origin.ts).
  */
@@ -10,7 +12,9 @@ import type { Logger } from 'pino'
 import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
 import { isAllowedOrigin } from '../http/origin.js'
 import { readAsset, type Asset } from './assets.js'
-import { readCatalogue, readCatalogueLinks, readDiagnostics, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
+import { readCatalogueLinks, readCataloguePage, readDiagnostics, readSkillIds, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
+import { searchSupportingFiles } from './search-files.js'
+import { readFileBytes, readFileView, resolveFileRef } from './skill-files.js'
 import { serveEvents, type ChangeSource } from './events.js'
 import { SECURITY_HEADERS } from './security-headers.js'
 
@@ -30,6 +34,9 @@ interface UiOptions {
 
 const PAGES: Readonly<Record<string, Asset>> = { '/': 'index.html', '/_ui/app.js': 'app.js', '/_ui/app.css': 'app.css' }
 const MAX_QUERY = 500
+/** E17.4: the first page the page asks for stays far below 200 KB at any catalogue size. */
+const DEFAULT_PAGE = 500
+const MAX_PAGE = 5000
 
 export function createUiRoute(options: UiOptions): UiRoute {
   const { invoke, changes, log } = options
@@ -55,9 +62,13 @@ export function createUiRoute(options: UiOptions): UiRoute {
     const param = (name: string) => url.searchParams.get(name) ?? ''
     switch (path) {
       case '/_ui/api/catalogue': {
-        const [skills, diagnostics] = await Promise.all([readCatalogue(invoke), readDiagnostics(invoke)])
-        return sendJson(res, 200, { skills, diagnostics })
+        const offset = integerParam(url, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
+        const limit = integerParam(url, 'limit', DEFAULT_PAGE, 1, MAX_PAGE)
+        if (offset === undefined || limit === undefined) return sendJson(res, 400, { error: `\`offset\` must be an integer ≥ 0 and \`limit\` one from 1 to ${MAX_PAGE}` })
+        return sendJson(res, 200, { offset, ...await readCataloguePage(invoke, offset, limit) })
       }
+      case '/_ui/api/diagnostics':
+        return sendJson(res, 200, await readDiagnostics(invoke))
       case '/_ui/api/links':
         return sendJson(res, 200, await readCatalogueLinks(invoke))
       case '/_ui/api/skill': {
@@ -74,6 +85,23 @@ export function createUiRoute(options: UiOptions): UiRoute {
           return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) })
         }
       }
+      case '/_ui/api/search-files': {
+        const query = param('q').slice(0, MAX_QUERY)
+        if (query.trim() === '') return sendJson(res, 200, { files: [] })
+        // The skills search ranks first are scanned first; it failing (a bad query) leaves catalogue order.
+        const ranked = (await searchCatalogue(invoke, query).catch(() => [])).flatMap((r) => (typeof r.id === 'string' ? [r.id] : []))
+        const ids = [...new Set([...ranked, ...await readSkillIds(invoke)])]
+        return sendJson(res, 200, { files: await searchSupportingFiles(invoke, query, ids) })
+      }
+      case '/_ui/api/file': {
+        const named = param('id') !== '' ? { id: param('id'), path: param('path') } : await resolveFileRef(invoke, param('ref'))
+        const view = named === undefined || named.path === '' ? undefined : await readFileView(invoke, named.id, named.path)
+        return view === undefined ? sendJson(res, 404, { error: `no such file: ${param('ref') || `${param('id')}/${param('path')}`}` }) : sendJson(res, 200, view)
+      }
+      case '/_ui/api/download': {
+        const bytes = await readFileBytes(invoke, param('id'), param('path'))
+        return bytes === undefined ? sendText(res, 404, 'Not Found') : sendDownload(res, param('path'), bytes)
+      }
       case '/_ui/events': {
         const release = streams.take(res)
         if (release === undefined) return log.warn({ streams: streams.size }, 'catalogue event stream refused: --max-sessions streams are open')
@@ -84,6 +112,28 @@ export function createUiRoute(options: UiOptions): UiRoute {
         return sendText(res, 404, 'Not Found')
     }
   }
+}
+
+function integerParam(url: URL, name: string, fallback: number, min: number, max: number): number | undefined {
+  const raw = url.searchParams.get(name)
+  if (raw === null || raw === '') return fallback
+  const value = Number(raw)
+  return Number.isInteger(value) && value >= min && value <= max ? value : undefined
+}
+
+// "references/a b\"c.pdf" => "a b_c.pdf": the last segment, with nothing that could end the header's quoted string.
+function downloadName(path: string): string {
+  return (path.slice(path.lastIndexOf('/') + 1) || 'file').replace(/[^\w .()+-]/g, '_')
+}
+
+function sendDownload(res: ServerResponse, path: string, bytes: Buffer): void {
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    // Never rendered by the browser: a skill's HTML or SVG file stays a download.
+    'content-type': 'application/octet-stream',
+    'content-disposition': `attachment; filename="${downloadName(path)}"`,
+    'content-length': String(bytes.length),
+  }).end(bytes)
 }
 
 function sendAsset(res: ServerResponse, asset: Asset): void {

@@ -1,0 +1,73 @@
+/**
+ * A skill's supporting files as the catalogue page shows them (E17.3), read through the worker's own
+ * functions: `skill::read_skill_file` for text (the same path checks agents get: no `..`, nothing
+ * outside the folder) and `skills::sep-read` for a download's raw bytes. Nothing here touches the disk.
+ */
+import { isJsonObject } from '../core/json-object.js'
+import { mimeTypeOf } from '../core/sep-skill.js'
+import { skillUri } from '../core/uri.js'
+import type { Invoke } from './catalogue-data.js'
+import { renderSkillMarkdown } from './render-markdown.js'
+
+export interface FileEntry { path: string; size: number; digest: string }
+
+export type FileView =
+  | { id: string; path: string; size: number; digest: string; kind: 'markdown'; html: string }
+  | { id: string; path: string; size: number; digest: string; kind: 'text'; text: string }
+  | { id: string; path: string; size: number; digest: string; kind: 'binary'; mimeType: string }
+
+const MARKDOWN = /\.(md|markdown)$/i
+
+/** The folder's files of skill `id` (undefined: no such skill, or a skill without a folder). */
+export async function filesOf(invoke: Invoke, id: string): Promise<FileEntry[] | undefined> {
+  if (skillUri(id) === undefined) return undefined
+  const answer = await invoke('skill::describe_skill', { name: id.replaceAll('/', '.'), detail: 'full' }).catch(() => undefined)
+  const skill = isJsonObject(answer) && isJsonObject(answer.skill) ? answer.skill : undefined
+  return Array.isArray(skill?.files)
+    ? skill.files.filter(isJsonObject).map((f) => ({ path: String(f.path), size: Number(f.size), digest: String(f.digest) }))
+    : undefined
+}
+
+/** `acme/billing/references/a.md` => the skill and path it names: the longest id whose folder has that file. */
+export async function resolveFileRef(invoke: Invoke, ref: string): Promise<{ id: string; path: string } | undefined> {
+  for (let slash = ref.lastIndexOf('/'); slash > 0; slash = ref.lastIndexOf('/', slash - 1)) {
+    const id = ref.slice(0, slash)
+    const path = ref.slice(slash + 1)
+    if ((await filesOf(invoke, id))?.some((f) => f.path === path)) return { id, path }
+  }
+  return undefined
+}
+
+/** One file of a folder skill: Markdown rendered and sanitised, other UTF-8 text as is, anything else by size and digest. */
+export async function readFileView(invoke: Invoke, id: string, path: string): Promise<FileView | undefined> {
+  const entry = (await filesOf(invoke, id))?.find((f) => f.path === path)
+  if (entry === undefined) return undefined
+  const text = await readText(invoke, id, path)
+  if (text === undefined) return { id, ...entry, kind: 'binary', mimeType: mimeTypeOf(path) }
+  if (MARKDOWN.test(path)) return { id, ...entry, kind: 'markdown', html: renderSkillMarkdown(text, new Map()).html }
+  return { id, ...entry, kind: 'text', text }
+}
+
+/** The text of a file, or undefined when read_skill_file refuses it (not UTF-8, too large, gone). */
+export async function readText(invoke: Invoke, id: string, path: string): Promise<string | undefined> {
+  try {
+    const answer = await invoke('skill::read_skill_file', { name: id.replaceAll('/', '.'), path })
+    return isJsonObject(answer) && typeof answer.content === 'string' ? answer.content : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A file's raw bytes for a download, as the Skills Extension serves them (`skill://<id>/<path>`). */
+export async function readFileBytes(invoke: Invoke, id: string, path: string): Promise<Buffer | undefined> {
+  if (skillUri(id) === undefined || !(await filesOf(invoke, id))?.some((f) => f.path === path)) return undefined
+  try {
+    const answer = await invoke('skills::sep-read', { uri: `skill://${id}/${path}` })
+    const content = isJsonObject(answer) && Array.isArray(answer.contents) ? answer.contents[0] : undefined
+    if (!isJsonObject(content)) return undefined
+    if (typeof content.blob === 'string') return Buffer.from(content.blob, 'base64')
+    return typeof content.text === 'string' ? Buffer.from(content.text, 'utf8') : undefined
+  } catch {
+    return undefined
+  }
+}
