@@ -44,7 +44,15 @@ export class BytePairEncoder {
   /** Rank of every two-byte token by its bytes (b0 << 8 | b1), -1 where none: most lookups are these. */
   private readonly pairRanks = new Int32Array(65536).fill(-1)
 
-  constructor(private readonly ranks: ReadonlyMap<string, number>, private readonly pairs: PairTable) {
+  /**
+   * Every merge by token pair, once it is built (tokens.ts builds it in the background): until then a
+   * candidate merge is looked up by its bytes in `ranks`, which gives the same rank, only slower.
+   */
+  pairs: PairTable | undefined
+  /** The piece being merged (for the lookups by bytes). */
+  private bytes = ''
+
+  constructor(private readonly ranks: ReadonlyMap<string, number>) {
     for (const [bytes, rank] of ranks) {
       if (bytes.length === 1) this.byteRanks[bytes.charCodeAt(0)] = rank
       if (bytes.length === 2) this.pairRanks[(bytes.charCodeAt(0) << 8) | bytes.charCodeAt(1)] = rank
@@ -78,6 +86,7 @@ export class BytePairEncoder {
       const half = n >> 1
       return this.merge(bytes.slice(0, half)) + this.merge(bytes.slice(half))
     }
+    this.bytes = bytes
     this.reserve(n)
     const { tokens, next, prev, alive, queued } = this
     // The byte pairs go in unordered and are heapified once, in O(n).
@@ -119,7 +128,9 @@ export class BytePairEncoder {
 
   /** Queues the merge of node `at` with its right neighbour `right`, if the encoding has it. */
   private offer(at: number, right: number): void {
-    const rank = this.pairs.get(this.tokens[at]!, this.tokens[right]!)
+    const rank = this.pairs !== undefined
+      ? this.pairs.get(this.tokens[at]!, this.tokens[right]!)
+      : this.ranks.get(this.bytes.slice(at, this.next[right] === -1 ? this.bytes.length : this.next[right])) ?? NO_MERGE
     this.queued[at] = rank
     if (rank === NO_MERGE) return
     const i = this.heapSize++

@@ -39,6 +39,7 @@ import { benchSearch } from './search-case.js'
 import { benchSep, renderSep, SEP_GENERATED, sepTargets } from './sep-case.js'
 import { benchStateFile } from './state-file-case.js'
 import { benchTokens, renderTokens, tokenTargets } from './tokens-case.js'
+import { benchUi, uiLines, uiTargets } from './ui-case.js'
 import { parseStalenessOutput, STALENESS_TOPOLOGIES } from './staleness.js'
 import { summarize } from './stats.js'
 
@@ -155,6 +156,13 @@ async function main(): Promise<void> {
       })
       : undefined
     const tokens = only === undefined || only.test('tokens') ? await benchTokens(CORPORA) : []
+    const ui = await benchUi({
+      tmp,
+      wanted: (id) => only === undefined || only.test(id),
+      maxSkills,
+      spawn: (name, args) => spawnScript(name, 'src/main', { args, logFile: join(tmp, `${name}.log`), env: childEnv, nodeFlags }),
+      log,
+    })
 
     const check = only === undefined || only.test('check') ? await benchCheck(flags.quick ? 1 : 5, log) : undefined
 
@@ -177,11 +185,13 @@ async function main(): Promise<void> {
         ...tokenTargets(tokens),
         ...sepTargets(sep, cases.find((c) => c.id === 'sep-get@corpora')?.op.latency.p50Ms),
         ...evaluateTargets(measurements, SEP_TARGETS),
+        ...uiTargets(ui),
       ],
     }
     process.stdout.write(`\n${renderReport(report)}`)
     if (tokens.length > 0) process.stdout.write(`\n${renderTokens(tokens)}`)
     if (sep.length > 0) process.stdout.write(`\n${renderSep(sep)}`)
+    if (ui !== undefined) process.stdout.write(`\n${uiLines(ui)}`)
     if (flags.json !== undefined) {
       await writeFile(flags.json, `${JSON.stringify(report, null, 2)}\n`)
       log(`figures written to ${flags.json}`)

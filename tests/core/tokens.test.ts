@@ -93,3 +93,25 @@ describe('token counts (E7.1, E11.4)', () => {
     expect(ms).toBeLessThan(3000)
   })
 })
+
+describe('the byte-pair merge, with and without the pair table (E11.4)', () => {
+  it('gives the same tokens either way, for every piece', async () => {
+    const { default: table } = await import('gpt-tokenizer/bpeRanks/o200k_base')
+    const { BytePairEncoder } = await import('../../src/core/byte-pair.js')
+    const { PairTable } = await import('../../src/core/pair-table.js')
+    const { pieceBytes, pieceMatcher } = await import('../../src/core/o200k-pieces.js')
+    const ranks = new Map<string, number>()
+    table.forEach((value, rank) => ranks.set(typeof value === 'string' ? pieceBytes(value) : String.fromCharCode(...value), rank))
+    const byBytes = new BytePairEncoder(ranks)
+    const byPairs = new BytePairEncoder(ranks)
+    byPairs.pairs = await PairTable.build(ranks)
+    const text = `${lettersAtRandom(5000)} ${readFileSync(textFiles(CORPORA)[0]!, 'utf8')} déjà vu — ${'漢字'.repeat(300)}`
+    let pieces = 0
+    for (const [piece] of text.matchAll(pieceMatcher())) {
+      const bytes = pieceBytes(piece)
+      expect(byBytes.tokenEnds(bytes), piece.slice(0, 40)).toEqual(byPairs.tokenEnds(bytes))
+      pieces++
+    }
+    expect(pieces).toBeGreaterThan(100)
+  }, 60_000)
+})
