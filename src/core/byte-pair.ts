@@ -9,6 +9,8 @@
  */
 import { NO_MERGE, type PairTable } from './pair-table.js'
 
+/** A piece this long is where the pair table pays (a word of ordinary text is far shorter). */
+const LONG_PIECE_BYTES = 64
 /** A piece's byte string => token count, for the pieces seen most (words repeat). */
 const PIECE_MEMO_SIZE = 65_536
 /**
@@ -49,6 +51,8 @@ export class BytePairEncoder {
    * candidate merge is looked up by its bytes in `ranks`, which gives the same rank, only slower.
    */
   pairs: PairTable | undefined
+  /** Called on the first long piece merged without the pair table (tokens.ts then builds it). */
+  onLongPiece: (() => void) | undefined
   /** The piece being merged (for the lookups by bytes). */
   private bytes = ''
 
@@ -86,6 +90,7 @@ export class BytePairEncoder {
       const half = n >> 1
       return this.merge(bytes.slice(0, half)) + this.merge(bytes.slice(half))
     }
+    if (n > LONG_PIECE_BYTES && this.pairs === undefined) this.onLongPiece?.()
     this.bytes = bytes
     this.reserve(n)
     const { tokens, next, prev, alive, queued } = this

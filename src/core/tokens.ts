@@ -43,9 +43,13 @@ async function rankMap(table: ReadonlyArray<string | readonly number[]>): Promis
 
 function wrap(ranks: Map<string, number>): Tokenizer {
   const encoder = new BytePairEncoder(ranks)
-  // The pair table makes long pieces (a long word) several times faster but takes ~0.3 s to build:
-  // counts start at once, by the byte lookups, and switch to it when it is ready.
-  void PairTable.build(ranks).then((pairs) => (encoder.pairs = pairs))
+  // The pair table makes long pieces (a long word) several times faster but takes ~0.3 s and 12 MiB
+  // to build: it is built, in slices, once a long piece is met; counts go on by the byte lookups
+  // meanwhile and switch to it when it is ready. Ordinary text never needs it.
+  encoder.onLongPiece = () => {
+    encoder.onLongPiece = undefined
+    void PairTable.build(ranks).then((pairs) => (encoder.pairs = pairs))
+  }
   const memo = new TextMemo<Promise<number>>(MEMO_CHARS)
 
   /** Calls `each` on every piece of `text` with its offset, in slices; stops when it returns false. */
