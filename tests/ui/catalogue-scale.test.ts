@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOG } from '../../src/core/messages.js'
+import { pollUntil } from '../support/poll.js'
 import { spawnSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
 import { makeTempDir, removeTempDir } from '../support/temp-tree.js'
 import { generatedName, writeGeneratedSkills } from './generated-skills.js'
@@ -20,6 +21,11 @@ beforeAll(async () => {
   await writeGeneratedSkills(dir, COUNT)
   const skills = child = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--skills-dir', dir], {}, { timeoutMs: 60_000 })
   page = String((await skills.waitForLog(LOG.cataloguePage)).url)
+  // The worker logs "ready" once it has sent its registrations; the engine may not have them all yet.
+  await pollUntil(async () => {
+    const response = await fetch(`${page}_ui/api/catalogue?offset=0&limit=1`)
+    if (response.status !== 200) throw new Error(`status ${response.status}`)
+  }, { timeoutMs: 30_000, what: 'the catalogue to answer' })
 }, 120_000)
 
 afterAll(async () => {
