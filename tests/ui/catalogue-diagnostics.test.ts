@@ -3,34 +3,27 @@
  * warnings linked to its skill, instead of one wall of lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOG } from '../../src/core/messages.js'
-import { spawnSkills, stopAllChildren } from '../support/processes.js'
-import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
-import { launchChromium, type OpenBrowser } from './browser.js'
+import type { OpenBrowser } from './browser.js'
+import { servePage, type ServedPage } from './served-page.js'
 
 declare const document: any
 
-let dir: string
 let pageUrl: string
 let chromium: OpenBrowser
+let served: ServedPage
 
 beforeAll(async () => {
-  dir = await makeTempDir()
-  await writeTree(dir, {
+  served = await servePage({
     'My Skill/SKILL.md': '---\nname: my-skill\ndescription: Mine.\n---\n# Mine\n',
     'ok/SKILL.md': '---\nname: other-name\ndescription: Named otherwise.\n---\n# Ok\n',
     'bad/SKILL.md': '---\nname: [unclosed\ndescription: x\n---\n# Bad\n',
     'worse/SKILL.md': '---\nname: [unclosed too\n---\n# Worse\n',
-  })
-  const skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--skills-dir', dir])
-  pageUrl = String((await skills.waitForLog(LOG.cataloguePage)).url)
-  chromium = await launchChromium()
+  }, (dir) => ['--skills-dir', dir])
+  ;({ pageUrl, chromium } = served)
 }, 60_000)
 
 afterAll(async () => {
-  await chromium?.close()
-  await stopAllChildren()
-  await removeTempDir(dir)
+  await served?.close()
 })
 
 describe('the diagnostics of the catalogue page', () => {

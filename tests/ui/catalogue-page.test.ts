@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, Request } from 'playwright-core'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { LOG } from '../../src/core/messages.js'
-import { spawnSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
-import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
-import { launchChromium, type OpenBrowser } from './browser.js'
+import { writeTree } from '../support/temp-tree.js'
+import type { OpenBrowser } from './browser.js'
+import { servePage, type ServedPage } from './served-page.js'
 
 // Only inside page.waitForFunction / page.evaluate callbacks, which run in the browser.
 declare const document: { querySelector(selector: string): { textContent: string | null } | null; querySelectorAll(selector: string): { length: number } }
@@ -60,18 +59,15 @@ Change a plan at any time. Missing: [gone](references/nothing.md) and [nowhere](
 const IDS = ['billing', 'deploy', 'hostile', 'ops/runbook']
 
 let dir: string
-let skills: ChildHandle
 let pageUrl: string
 let chromium: OpenBrowser
+let served: ServedPage
 const requests: string[] = []
 const dialogs: string[] = []
 
 beforeAll(async () => {
-  dir = await makeTempDir()
-  await writeTree(dir, FILES)
-  skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', join(dir, 'config.yaml')])
-  pageUrl = String((await skills.waitForLog(LOG.cataloguePage)).url)
-  chromium = await launchChromium()
+  served = await servePage(FILES, (root) => ['--config', join(root, 'config.yaml')])
+  ;({ dir, pageUrl, chromium } = served)
   chromium.browser.on('request', (request: Request) => requests.push(request.url()))
   chromium.browser.on('page', (page: Page) => page.on('dialog', (dialog) => {
     dialogs.push(dialog.message())
@@ -80,9 +76,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await chromium?.close()
-  await stopAllChildren()
-  await removeTempDir(dir)
+  await served?.close()
 })
 
 async function openPage(hash = ''): Promise<Page> {

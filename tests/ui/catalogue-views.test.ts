@@ -6,10 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
-import { LOG } from '../../src/core/messages.js'
-import { spawnSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
-import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
-import { launchChromium, type OpenBrowser } from './browser.js'
+import type { OpenBrowser } from './browser.js'
+import { servePage, type ServedPage } from './served-page.js'
 
 // Only inside page.waitForFunction / page.evaluate callbacks, which run in the browser.
 declare const document: any
@@ -65,23 +63,17 @@ for (let i = 0; i < 60; i++) {
 
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }]
 
-let dir: string
-let skills: ChildHandle
 let pageUrl: string
 let chromium: OpenBrowser
+let served: ServedPage
 
 beforeAll(async () => {
-  dir = await makeTempDir()
-  await writeTree(dir, FILES)
-  skills = await spawnSkills(['--embedded', '--engine-port', '0', '--mcp-port', '0', '--config', join(dir, 'config.yaml')])
-  pageUrl = String((await skills.waitForLog(LOG.cataloguePage)).url)
-  chromium = await launchChromium()
+  served = await servePage(FILES, (root) => ['--config', join(root, 'config.yaml')])
+  ;({ pageUrl, chromium } = served)
 }, 60_000)
 
 afterAll(async () => {
-  await chromium?.close()
-  await stopAllChildren()
-  await removeTempDir(dir)
+  await served?.close()
 })
 
 const titleIs = (page: Page, title: string) =>
