@@ -23,7 +23,8 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
   { kind: 'Hugging Face token', pattern: /\bhf_[A-Za-z]{34}\b/g },
 ]
 
-// "AKIAIOSFODNN7EXAMPLE", "sk-xxxxxxxx…", "ghp_XXXXXXXX…", "…your_key_here…", "…1234567890…"
+// Values that say they stand in for a key (the AWS docs' EXAMPLE key, runs of x or 0, "your key",
+// "dummy", 1234567890) are not secrets.
 const PLACEHOLDER = /example|x{6,}|X{6,}|your|here|dummy|fake|test|sample|placeholder|redacted|0{8,}|1234567890|abcdefghij/i
 
 export interface SecretMatch {

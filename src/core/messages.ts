@@ -51,6 +51,15 @@ export const PORT_INVALID = 'expected an integer from 0 to 65535'
 export const skillFilesUnlisted = (dir: string, reason: string) => `cannot list the files of ${dir}: ${reason}`
 export const COUNT_INVALID = 'expected an integer of at least 1'
 export const ALLOW_REMOTE_NEEDS_TOKEN = 'error: --allow-remote needs --auth-token-file (or III_SKILLS_TOKEN)'
+
+// --- the listeners' door (E11) -------------------------------------------------------------------
+/** A Host header longer than this is echoed cut (it is the caller's text). */
+const MAX_ECHOED_HOST = 200
+export const hostNotAllowed = (host: string) => `host not allowed: ${host.slice(0, MAX_ECHOED_HOST)}`
+export const BEARER_REQUIRED = 'a valid bearer token is required (Authorization: Bearer <token>)'
+export const tooManyOpen = (what: string, max: number) => `too many open ${what} (at most ${max}); retry later`
+export const tokenTooShort = (source: string, min: number) => `the token in ${source} is shorter than ${min} characters`
+export const tokenUnreadable = (path: string, reason: string) => `cannot read --auth-token-file ${path}: ${reason}`
 export const hostNotLoopback = (flag: string, host: string) =>
   `error: ${flag} ${host} is not a loopback address; pass --allow-remote to bind it`
 export const packageJsonNotFound = (dir: string) => `no package.json found at or above ${dir}`
@@ -233,6 +242,10 @@ export const RPC_LOG = {
 
 // --- log messages (fields are passed separately, pino style) --------------------------------------
 export const LOG = {
+  doorRefused: 'http request refused at the door',
+  pageCrossSiteRefused: 'catalogue page request refused: sent by another site',
+  pageStreamsFull: 'catalogue event stream refused: --max-sessions streams are open',
+  skillFilesUnlisted: 'skill files could not be listed',
   configLoaded: (path: string) => `loaded config from ${path}`,
   configFailed: 'failed to load config, using defaults',
   triggerTypeRegistered: 'registered trigger type',

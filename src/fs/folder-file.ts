@@ -32,7 +32,7 @@ export async function readFolderFileIfAny(folder: string, path: string, nested: 
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
   if (root === undefined || target === undefined) return undefined
   if (!isWithin(root, target)) throw new InvalidParamsError(msg.pathOutsideFolder(path))
-  if (inNestedSkillFolder(root, target, nested)) return undefined
+  if (underNestedSkill(target.slice(root.length), nested)) return undefined
   let handle: FileHandle
   try {
     handle = await open(target, OPEN_FLAGS)
@@ -91,9 +91,9 @@ function isWithin(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`)
 }
 
-/** True when a folder between `root` (exclusive) and the file is a served skill of its own (E1.5, E13.4). */
-function inNestedSkillFolder(root: string, target: string, nested: NestedSkill): boolean {
-  const parts = target.slice(root.length).split('/').filter((part) => part !== '')
+// ("refs/a.md", nested) => false unless "refs" is a served skill folder of its own (E1.5, E13.4)
+export function underNestedSkill(path: string, nested: NestedSkill): boolean {
+  const parts = path.split('/').filter((part) => part !== '')
   for (let depth = 1; depth < parts.length; depth++) {
     if (nested(parts.slice(0, depth).join('/'))) return true
   }

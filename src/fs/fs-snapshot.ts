@@ -5,11 +5,11 @@
  * with the direct view the disk. Never mutated; whatever a handler derives from its arrays can be
  * memoised on them.
  */
-import { fileFacts, skillFolderFiles, type FileFacts } from './skill-tree.js'
 import { mapInBatches } from './batches.js'
 import { fileDigest } from './file-facts.js'
 import { type FileMeta, metaOf } from './file-meta.js'
 import type { FsView } from './fs-view.js'
+import { fileFacts, skillFolderFiles, type FileFacts } from './skill-tree.js'
 import type { FsPrompt, FsSkill, FsSkip } from './types.js'
 
 export class FsSnapshot {

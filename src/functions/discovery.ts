@@ -12,12 +12,12 @@ import { decodeListCursor, encodeListCursor } from '../core/list-cursor.js'
 import * as msg from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { digestOf } from '../core/sep-skill.js'
-import { inNested, listedFiles, nestedSkillsOf } from './listed-files.js'
+import { listedFiles, nestedSkillsOf } from './listed-files.js'
 import { cutWithin } from '../core/budget.js'
 import { decodePageCursor, encodePageCursor, type PageOf } from '../core/page-cursor.js'
 import { tokenizer } from '../core/tokens.js'
 import { checkSkillPath } from '../core/skill-path.js'
-import { readFolderFile, readFolderFileIfAny } from '../fs/folder-file.js'
+import { readFolderFile, readFolderFileIfAny, underNestedSkill } from '../fs/folder-file.js'
 import type { DescribeSkillRequest, ListSkillsRequest, ReadSkillFileRequest } from '../schemas/discovery.js'
 import type { Deps } from './deps.js'
 import { protocolEntries, resolveProtocolSkill, servedBody, skillMdText, type ResolvedSkill } from './discovery-entries.js'
@@ -80,9 +80,9 @@ async function filesOf(resolved: ResolvedSkill, deps: Deps): Promise<Array<{ pat
     return [{ path: SKILL_FILE, size: bytes.length, digest: digestOf(bytes) }]
   }
   const folder = resolved.folder
-  const [all, nested] = await Promise.all([listedFiles(resolved.entry.id, folder, deps), nestedSkillsOf(folder, deps)])
-  const own = all.filter((p) => !inNested(p, nested))
   const snapshot = await deps.fs.snapshot()
+  const nested = nestedSkillsOf(folder, snapshot)
+  const own = (await listedFiles(resolved.entry.id, folder, deps, snapshot)).filter((p) => !underNestedSkill(p, nested))
   const files = await Promise.all(own.map(async (path) => {
     const facts = await snapshot.fileFacts(folder, path)
     return facts === undefined ? undefined : { path, ...facts }
@@ -112,7 +112,7 @@ export async function readProtocolSkillFile(input: ReadSkillFileRequest, deps: D
   checkParam(checkSkillPath(input.path))
   const resolved = await resolveProtocolSkill(input.name, input.version, deps)
   let content: string
-  if (resolved.folder !== undefined) content = await readFolderFile(resolved.folder, input.path, await nestedSkillsOf(resolved.folder, deps))
+  if (resolved.folder !== undefined) content = await readFolderFile(resolved.folder, input.path, nestedSkillsOf(resolved.folder, await deps.fs.snapshot()))
   else if (input.path !== SKILL_FILE) throw new InvalidParamsError(msg.fileNotFound(input.path))
   else content = skillMdText(resolved)
   if (input.if_none_match != null) {

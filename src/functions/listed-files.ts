@@ -6,31 +6,23 @@
  * to the enclosing skill (E13.4).
  */
 import { SkillsError } from '../core/errors.js'
+import { LOG } from '../core/messages.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
+import { memoize, MemoKey } from '../core/memo.js'
 import type { NestedSkill } from '../fs/folder-file.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import { ListingError } from '../fs/skill-tree.js'
 import type { Deps } from './deps.js'
 
-/** The folders below `folder` (as `/`-separated paths relative to it) whose SKILL.md the fs sources serve. */
-export async function nestedSkillsOf(folder: string, deps: Deps): Promise<NestedSkill> {
-  const prefix = folder.endsWith('/') ? folder : `${folder}/`
-  const own = `${prefix}${SKILL_FILE}`
-  const suffix = `/${SKILL_FILE}`
-  const dirs = new Set<string>()
-  for (const skill of (await deps.fs.snapshot()).skills) {
-    if (skill.kind === 'folder' && skill.path !== own && skill.path.startsWith(prefix) && skill.path.endsWith(suffix)) {
-      dirs.add(skill.path.slice(prefix.length, -suffix.length))
-    }
-  }
-  return (dir) => dirs.has(dir)
-}
+/** The SKILL.md paths of the folder skills a snapshot serves, once per snapshot. */
+const SERVED_SKILL_FILES = new MemoKey<ReadonlySet<string>>('served SKILL.md paths')
 
-// ("refs/a.md", nested) => false unless "refs" is a served skill folder
-export function inNested(path: string, nested: NestedSkill): boolean {
-  const parts = path.split('/')
-  for (let depth = 1; depth < parts.length; depth++) if (nested(parts.slice(0, depth).join('/'))) return true
-  return false
+/** The folders below `folder` (as `/`-separated paths relative to it) whose SKILL.md the fs sources serve. */
+export function nestedSkillsOf(folder: string, snapshot: FsSnapshot): NestedSkill {
+  const served = memoize(snapshot.skills, SERVED_SKILL_FILES, () =>
+    new Set(snapshot.skills.filter((s) => s.kind === 'folder').map((s) => s.path)))
+  const prefix = folder.endsWith('/') ? folder : `${folder}/`
+  return (dir) => served.has(`${prefix}${dir}/${SKILL_FILE}`)
 }
 
 /** `snapshot`: the fs snapshot the call already holds (taken here otherwise). */
@@ -42,7 +34,7 @@ export async function listedFiles(id: string, folder: string, deps: Deps, snapsh
   } catch (error) {
     if (!(error instanceof ListingError)) throw error
     deps.fs.noteListing(id, folder, error.message)
-    deps.log.warn({ id, folder, error: error.message }, 'skill files could not be listed')
+    deps.log.warn({ id, folder, error: error.message }, LOG.skillFilesUnlisted)
     throw new SkillsError(error.message)
   }
 }

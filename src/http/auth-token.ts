@@ -1,12 +1,13 @@
 /** The bearer token (E11.2): from `--auth-token-file`, else `III_SKILLS_TOKEN`; never empty. */
 import { readFileSync } from 'node:fs'
+import * as msg from '../core/messages.js'
 
 export const TOKEN_ENV = 'III_SKILLS_TOKEN'
 /** Shorter tokens are guessable; the refusal names this minimum. */
 const MIN_TOKEN_CHARS = 16
 
-export const tokenTooShort = (source: string) => `the token in ${source} is shorter than ${MIN_TOKEN_CHARS} characters`
-export const tokenUnreadable = (path: string, reason: string) => `cannot read --auth-token-file ${path}: ${reason}`
+export const tokenTooShort = (source: string) => msg.tokenTooShort(source, MIN_TOKEN_CHARS)
+export const tokenUnreadable = msg.tokenUnreadable
 
 /** The token, trimmed of surrounding whitespace (a file's trailing newline); undefined when none is set. */
 export function readAuthToken(file: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {

@@ -3,11 +3,11 @@
  * client that opens sessions or event streams in a loop cannot exhaust memory or sockets.
  */
 import type { ServerResponse } from 'node:http'
+import { tooManyOpen } from '../core/messages.js'
 
 export const DEFAULT_MAX_OPEN = 1000
 const RETRY_AFTER_SECONDS = 10
 
-export const tooManyOpen = (what: string, max: number) => `too many open ${what} (at most ${max}); retry later`
 
 /** A count of open things with a cap. */
 export class OpenCount {

@@ -6,6 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
+import { BEARER_REQUIRED, hostNotAllowed } from '../core/messages.js'
 
 export interface DoorRules {
   /** `--allowed-host NAME` (repeatable): `name` (with the bound port) or `name:port`. */
@@ -21,11 +22,8 @@ export type Refusal =
   | { reason: 'token'; status: 401; text: string }
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
-/** A Host header longer than this is echoed cut (it is the caller's text). */
-const MAX_ECHOED_HOST = 200
 
-export const hostNotAllowed = (host: string) => `host not allowed: ${host.slice(0, MAX_ECHOED_HOST)}`
-export const BEARER_REQUIRED = 'a valid bearer token is required (Authorization: Bearer <token>)'
+export { BEARER_REQUIRED, hostNotAllowed }
 
 /** A listener's door: the Host names it answers to (fixed once its port is known) and the token rule. */
 export class Door {

@@ -1,15 +1,15 @@
 /** A listener's door applied to an HTTP request: the refusal sent as plain text, and logged. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import { LOG } from '../core/messages.js'
 import { refusalHeaders, type Door } from './door.js'
 
-const LOG_REFUSED = 'http request refused at the door'
 
 /** True when the request was refused (and answered); `door` is undefined only before listening. */
 export function refusedAtDoor(door: Door | undefined, req: IncomingMessage, res: ServerResponse, log: Logger): boolean {
   const refusal = door?.refusal(req.headers)
   if (refusal === undefined) return false
-  log.warn({ reason: refusal.reason, host: req.headers.host, method: req.method, url: req.url?.slice(0, 200) }, LOG_REFUSED)
+  log.warn({ reason: refusal.reason, host: req.headers.host, method: req.method, url: req.url?.slice(0, 200) }, LOG.doorRefused)
   res.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8', ...refusalHeaders(refusal) }).end(refusal.text)
   return true
 }

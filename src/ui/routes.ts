@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import { LOG } from '../core/messages.js'
 import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
 import { isAllowedOrigin } from '../http/origin.js'
 import { readAsset, type Asset } from './assets.js'
@@ -54,7 +55,7 @@ export function createUiRoute(options: UiOptions): UiRoute {
     // E11.3: another site's page may not read the catalogue (a browser that sends no Sec-Fetch-Site is judged by Origin above).
     const site = req.headers['sec-fetch-site']
     if (site === 'cross-site' || site === 'same-site') {
-      log.warn({ site, path }, 'catalogue page request refused: sent by another site')
+      log.warn({ site, path }, LOG.pageCrossSiteRefused)
       return sendText(res, 403, 'Forbidden')
     }
     const asset = PAGES[path]
@@ -104,7 +105,7 @@ export function createUiRoute(options: UiOptions): UiRoute {
       }
       case '/_ui/events': {
         const release = streams.take(res)
-        if (release === undefined) return log.warn({ streams: streams.size }, 'catalogue event stream refused: --max-sessions streams are open')
+        if (release === undefined) return log.warn({ streams: streams.size }, LOG.pageStreamsFull)
         res.once('close', release)
         return serveEvents(req, res, changes, url.searchParams.get('watch') ?? undefined)
       }
