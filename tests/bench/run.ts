@@ -12,6 +12,7 @@
  *   --only <regex>     measure only the cases whose id matches (e.g. 'list@|index@', 'search'); a
  *                      registry (state, search, each fs tree) loads only for a selected case of its
  *                      own, and the staleness runs only when 'staleness' matches
+ *   --peers            only this project against the SDK v2 skills peer over stdio (peers-case.ts, E16.4)
  *
  * The cases are listed in cases.ts (one line each) and search-case.ts (skill::search, on a worker
  * of its own after the state registry's; corpora-case.ts over the real corpora, on another), `--state-file` in state-file-case.ts (its own engines, when
@@ -35,6 +36,7 @@ import {
 } from './report.js'
 import { benchCheck } from './check-case.js'
 import { benchCorpora } from './corpora-case.js'
+import { benchPeers } from './peers-case.js'
 import { benchSearch } from './search-case.js'
 import { benchSep, renderSep, SEP_GENERATED, sepTargets } from './sep-case.js'
 import { benchStateFile } from './state-file-case.js'
@@ -69,6 +71,7 @@ const { values: flags } = parseArgs({
     'max-skills': { type: 'string' },
     'cpu-prof': { type: 'string' },
     only: { type: 'string' },
+    peers: { type: 'boolean', default: false },
   },
 })
 const only = flags.only === undefined ? undefined : new RegExp(flags.only)
@@ -89,6 +92,11 @@ console.debug = () => {}
 
 async function main(): Promise<void> {
   const tmp = await mkdtemp(join(tmpdir(), 'skills-bench-'))
+  if (flags.peers) {
+    process.stdout.write(`\n${await benchPeers({ tmp, quick: flags.quick, log })}`)
+    await rm(tmp, { recursive: true, force: true })
+    return
+  }
   const children: Child[] = []
   const clients: IIIClient[] = []
   let finished = false
