@@ -16,7 +16,6 @@ import { LOG } from '../core/messages.js'
 import { bearerHeaders } from '../http/auth-token.js'
 import type { DoorRules } from '../http/door.js'
 import { packageVersion } from '../fs/package-version.js'
-import { createUiRoute } from '../ui/routes.js'
 
 /** The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise. */
 export const QUIET_SDK = { otel: { enabled: false }, enableMetricsReporting: false } as const
@@ -79,7 +78,8 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         changes: front.hub,
         door: params.door,
         maxSessions: options.maxSessions,
-        route: options.ui ? createUiRoute({
+        // E16.2: the page (markdown-it, sanitize-html) is loaded only when a listener serves it.
+        route: options.ui ? (await import('../ui/routes.js')).createUiRoute({
           invoke: params.backend.invoke,
           changes: front.changes,
           taken: (method, path) => params.routeTaken?.(method, path) ?? false,

@@ -29,6 +29,12 @@ export const MAX_IN_FLIGHT_PER_FUNCTION = 256
 /** URIs of one fetch resolved at once; later ones wait, so a long `uris` list cannot flood state. */
 export const FETCH_CONCURRENCY = 8
 
+/**
+ * E16.2: up to this many fs skills (or prompts) the boot scan logs one `loaded fs-backed …` line each at
+ * info (§6.9); above it those lines go to debug and the `fs source scan complete` line carries the counts.
+ */
+export const FS_LOADED_LINES_AT_INFO = 100
+
 /** UTF-8 size of `value` as JSON on the wire (0 for undefined, which the SDK omits). */
 export function jsonBytes(value: unknown): number {
   const text = JSON.stringify(value)

@@ -5,6 +5,7 @@
  * reports the fs index's own first scan, so boot reads the files once.
  */
 import type { SkillsConfig } from '../core/config-types.js'
+import { FS_LOADED_LINES_AT_INFO } from '../core/limits.js'
 import * as msg from '../core/messages.js'
 import type { Logger } from 'pino'
 import { expandPromptGlobs } from './prompt-files.js'
@@ -70,9 +71,12 @@ export function reportFsHealth({ skills, prompts }: FsScan, baseDir: string, log
     ...prompts.prompts.filter((p) => keys.prompts.has(p.name)).map((p) => shadowed('prompt', p.path)),
   ]
 
-  for (const { id, path } of servedSkills) log.info({ id, path }, msg.LOG.fsSkillLoaded)
+  // E16.2: a line per entry at info only for small folders (10,000 skills wrote 1.7 MB of them).
+  const skillLevel = servedSkills.length <= FS_LOADED_LINES_AT_INFO ? 'info' : 'debug'
+  const promptLevel = servedPrompts.length <= FS_LOADED_LINES_AT_INFO ? 'info' : 'debug'
+  for (const { id, path } of servedSkills) log[skillLevel]({ id, path }, msg.LOG.fsSkillLoaded)
   for (const { id, path, warnings } of servedSkills) for (const warning of warnings ?? []) log.warn({ id, path, warning }, msg.LOG.fsSkillWarning)
-  for (const { name, path } of servedPrompts) log.info({ name, path }, msg.LOG.fsPromptLoaded)
+  for (const { name, path } of servedPrompts) log[promptLevel]({ name, path }, msg.LOG.fsPromptLoaded)
   for (const { kind, path, reason } of skipped) log.warn({ kind, path, reason }, msg.LOG.fsEntrySkipped)
   const health = { skills: servedSkills.length, prompts: servedPrompts.length, skipped: skipped.length }
   log.info({ ...health, base_dir: baseDir }, msg.LOG.fsScanComplete)
