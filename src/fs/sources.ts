@@ -51,6 +51,8 @@ interface Build {
   /** The view's epoch when the expansion started: it is current for calls made at or before it. */
   epoch: number
   snapshot: Promise<FsSnapshot>
+  /** Settles once this expansion's changes are queued for the listeners (after its digests are read). */
+  announced: Promise<void>
 }
 
 export class FsSources {
@@ -85,6 +87,7 @@ export class FsSources {
   /** Resolves once every file change completed before the call has been announced to the listeners. */
   async settled(): Promise<void> {
     await this.snapshot()
+    await this.latest?.announced
     await this.announcing
   }
 
@@ -175,16 +178,15 @@ export class FsSources {
 
   private rebuild(view: WatchedView): Build {
     const epoch = view.epoch
-    const snapshot = (async () => {
-      const built = await this.expand(view)
-      // With listeners, what each file holds is read now, while it is what this expansion saw.
-      if (this.listeners.length > 0) {
-        await Promise.all([built.skillDigests(), built.promptDigests()])
-        this.announce(built, epoch, view)
-      }
-      return built
-    })()
-    const build = { epoch, snapshot }
+    const snapshot = this.expand(view)
+    // With listeners, what each file holds is read now, while it is what this expansion saw; calls
+    // are answered from the expansion without waiting for it (E16.2: the first listing at 10,000).
+    const announced = snapshot.then(async (built) => {
+      if (this.listeners.length === 0) return
+      await Promise.all([built.skillDigests(), built.promptDigests()])
+      this.announce(built, epoch, view)
+    }, () => undefined).catch((error: unknown) => this.log.warn({ error: String(error) }, msg.LOG.fsChangesFailed))
+    const build = { epoch, snapshot, announced }
     this.latest = build
     snapshot.catch(() => {
       if (this.latest === build) this.latest = undefined
