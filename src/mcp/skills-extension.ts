@@ -9,10 +9,10 @@ import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend } from './types.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import { SKILL_URI_PREFIX } from '../core/uri.js'
 
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
-export const SKILL_URI_PREFIX = 'skill://'
 const SKILLS_PAGE = 100
 
 interface Entry extends JsonObject {

@@ -13,7 +13,7 @@ import { startEmbeddedEngine, type EmbeddedEngine } from '../../embedded/index.j
 import { engineBackend } from './embedded.js'
 import { QUIET_SDK, startFront, type RunningFront } from '../mcp-front.js'
 import { stdioServices, type ModeContext, type RunningMode } from './mode-context.js'
-import { FUNCTIONS } from '../../schemas/functions.js'
+import { FUNCTIONS } from '../../functions/registry.js'
 import { startSkillsWorker } from '../skills-worker.js'
 
 const WORKER_READY_TIMEOUT_MS = 10_000
