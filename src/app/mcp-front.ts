@@ -5,7 +5,7 @@
  * connected to `feed.url`.
  */
 import type { Writable } from 'node:stream'
-import { registerWorker, type IIIClient } from 'iii-sdk'
+import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import type { LoadedConfig } from '../core/config-types.js'
@@ -28,7 +28,8 @@ interface FrontParams {
   log: Logger
   /** The HTTP listener's door, and the token the front's own engine client sends (E11). */
   door: DoorRules
-  feed: { client: IIIClient } | { url: string }
+  /** The change feed's client: the caller's, one of its own linked in process (`open`), or an iii-sdk client on `url`. */
+  feed: { client: IIIClient } | { open(workerName: string): IIIClient } | { url: string }
   http: boolean
   /** What the HTTP listener serves on paths other than `/mcp` (default a plain 404). */
   route?: HttpRoute
@@ -48,7 +49,9 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
   const { options, log } = params
   // The change feed serves full-profile sessions and the catalogue page, whatever the profile.
   const live = options.mcpProfile === 'full' || (options.ui && params.http)
-  const ownClient = live && 'url' in params.feed ? registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK, ...bearerHeaders(params.door.token) }) : undefined
+  const ownClient = !live || 'client' in params.feed ? undefined
+    : 'open' in params.feed ? params.feed.open(MCP_WORKER_NAME)
+    : (await import('iii-sdk')).registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK, ...bearerHeaders(params.door.token) })
   const feedClient = 'client' in params.feed ? params.feed.client : ownClient
   const serverVersion = packageVersion()
   const front = createMcpFront({

@@ -5,7 +5,7 @@
  * The SDK connects in the background and replays every registration after a reconnect, so nothing
  * here waits for the engine.
  */
-import { registerWorker, type IIIClient } from 'iii-sdk'
+import type { IIIClient, InitOptions } from 'iii-sdk'
 import type { Logger } from 'pino'
 import { performance } from 'node:perf_hooks'
 import { cacheConfig, type LoadedConfig, type SkillsConfig } from '../core/config-types.js'
@@ -24,14 +24,23 @@ import { DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, TRIGGER_TYPES 
 import { parseInput } from '../schemas/parse.js'
 import { otelEnabled, skipUnrecordedTracePayloads } from './trace-payloads.js'
 
-type InitOptions = NonNullable<Parameters<typeof registerWorker>[1]>
-
 interface StartWorkerOptions {
   url: string
   loaded: LoadedConfig
   log: Logger
   /** Extra SDK options (tests turn OTel off). */
   sdk?: InitOptions
+  /** How a client reaches the engine; default the iii SDK over `url` (the embedded modes link in process). */
+  open?: OpenClient
+}
+
+/** A client of the engine named `workerName`; `sdk` options apply to iii-sdk clients only. */
+export type OpenClient = (workerName: string, sdk?: InitOptions) => IIIClient
+
+/** iii-sdk clients over `url`; the SDK (and its OpenTelemetry) is loaded only when one is made. */
+async function sdkClients(url: string, sdk: InitOptions | undefined): Promise<OpenClient> {
+  const { registerWorker } = await import('iii-sdk')
+  return (workerName, extra) => registerWorker(url, { workerName, ...sdk, ...extra })
 }
 
 export interface RunningWorker {
@@ -44,10 +53,11 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const { config, baseDir } = options.loaded
   const log = options.log
   skipUnrecordedTracePayloads(otelEnabled(options.sdk?.otel?.enabled))
-  const iii = registerWorker(options.url, { workerName: 'skills', ...options.sdk })
+  const open = options.open ?? (await sdkClients(options.url, options.sdk))
+  const iii = open('skills')
   // Whole-scope reads (`state::list`: 20 MB at 10,000 skills) travel on a connection of their own, so
   // no call to this worker waits behind one on the socket (E8.3); the reader registers nothing.
-  const reader = registerWorker(options.url, { workerName: STATE_READER_NAME, ...options.sdk, enableMetricsReporting: false })
+  const reader = open(STATE_READER_NAME, { enableMetricsReporting: false })
   decodeLargeResultsInSlices(reader)
   const state = stateStore(iii, reader, config, log)
   const deps: Deps = {

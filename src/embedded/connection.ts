@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto'
 import { setImmediate } from 'node:timers/promises'
-import type { WebSocket } from 'ws'
 import type { Logger } from 'pino'
 import { LOG_SEND_FAILED } from './messages.js'
 import { frameJson, fragments, jsonText } from './raw-json.js'
@@ -25,6 +24,12 @@ interface WorkerMetadata {
 /** Frames longer than this are written in fragments of this many bytes. */
 const FRAGMENT_BYTES = 1 << 20
 
+/** What a connection writes to: ws's WebSocket, or an in-process worker's LocalSocket (local-socket.ts). */
+export interface FrameSocket {
+  send(data: string | Buffer, options: { fin: boolean; binary: boolean }, callback: (error?: Error) => void): void
+  terminate(): void
+}
+
 export type FrameRecorder = (direction: 'in' | 'out', workerId: string, text: string) => void
 
 export class WorkerConnection {
@@ -37,7 +42,7 @@ export class WorkerConnection {
   private waiting: Array<string | readonly Buffer[]> | undefined
 
   constructor(
-    private readonly socket: WebSocket,
+    private readonly socket: FrameSocket,
     readonly ipAddress: string | undefined,
     private readonly log: Logger,
     private readonly record?: FrameRecorder,

@@ -3,9 +3,9 @@
  * and the disconnect cleanup of spec §5. The WebSocket server (server.ts) feeds it sockets and
  * frames; the built-ins register themselves on it.
  */
-import type { RawData, WebSocket } from 'ws'
+import type { RawData } from 'ws'
 import type { Logger } from 'pino'
-import { WorkerConnection, type FrameRecorder } from './connection.js'
+import { WorkerConnection, type FrameRecorder, type FrameSocket } from './connection.js'
 import type { EngineTables } from './engine-tables.js'
 import { FunctionRegistry } from './function-registry.js'
 import { callInternal, deliver, handleInvoke, handleResult, type InternalCallOptions } from './invoke.js'
@@ -29,7 +29,7 @@ export class Engine implements EngineTables {
     private readonly record?: FrameRecorder,
   ) {}
 
-  attach(socket: WebSocket, ipAddress: string | undefined): WorkerConnection {
+  attach(socket: FrameSocket, ipAddress: string | undefined): WorkerConnection {
     const conn = new WorkerConnection(socket, ipAddress, this.log, this.record)
     this.workers.set(conn.id, conn)
     this.log.info({ worker_id: conn.id, ip_address: ipAddress }, msg.LOG_WORKER_CONNECTED)
@@ -41,11 +41,16 @@ export class Engine implements EngineTables {
     if (!conn.open) return
     const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)
     if (isBinary && TELEMETRY_PREFIXES.includes(buffer.subarray(0, 4).toString('latin1'))) return
-    const text = buffer.toString('utf8')
+    this.receiveText(conn, buffer.toString('utf8'), buffer.length)
+  }
+
+  /** A text frame from a worker (an in-process one sends its text as is: local-socket.ts). */
+  receiveText(conn: WorkerConnection, text: string, bytes?: number): void {
+    if (!conn.open) return
     this.record?.('in', conn.id, text)
     const decoded = decodeFrame(text, { strict: this.strict })
     if ('error' in decoded) {
-      this.log.warn({ worker_id: conn.id, error: decoded.error, bytes: buffer.length }, msg.LOG_FRAME_DROPPED)
+      this.log.warn({ worker_id: conn.id, error: decoded.error, bytes: bytes ?? Buffer.byteLength(text) }, msg.LOG_FRAME_DROPPED)
       return
     }
     this.dispatch(conn, decoded.message)

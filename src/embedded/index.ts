@@ -13,11 +13,13 @@ import { createHttpTriggerHandler, installHttpTriggerType, RouteTable, type Http
 import * as msg from './messages.js'
 import type { DoorRules } from '../http/door.js'
 import { listenerUrl } from '../http/listen.js'
+import { FrameQueue, LocalSocket, type LocalLink } from './local-socket.js'
 import { listen } from './server.js'
 import { StateJournal } from './state-journal/journal.js'
 import { StateMap } from './state-map.js'
 
 export { MAX_FRAME_BYTES } from './server.js'
+export type { LocalLink } from './local-socket.js'
 export { startHttpTriggerListener, type HttpRequestHandler } from './http-triggers/index.js'
 
 export interface EmbeddedEngineOptions {
@@ -79,6 +81,11 @@ export interface EmbeddedEngine {
   workers(): WorkerListing[]
   /** Drops a worker's socket without a close handshake and cleans it up (spec §5). */
   dropWorker(workerId: string): boolean
+  /**
+   * Connects a worker of this process without a socket (E16.2): `deliver` gets the engine's frames in
+   * order, `closed` runs when the engine drops the connection; the link sends the worker's frames.
+   */
+  attachLocal(deliver: (frame: string | Buffer) => void, closed?: () => void): LocalLink
   /** Recorded frames (only with `recordFrames`). */
   readonly frames: FrameRecord[]
   /**
@@ -133,6 +140,15 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
     workers: () => [...engine.workers.values()].map((w) => ({
       id: w.id, name: w.metadata.name, pid: w.metadata.pid, connectedAtMs: w.connectedAtMs,
     })),
+    attachLocal(deliver, closed) {
+      const socket = new LocalSocket(deliver, () => {
+        engine.detach(conn)
+        closed?.()
+      })
+      const conn = engine.attach(socket, undefined)
+      const toEngine = new FrameQueue<string>((text) => engine.receiveText(conn, text))
+      return { send: (text) => toEngine.push(text), close: () => conn.terminate() }
+    },
     dropWorker(workerId) {
       const conn = engine.workers.get(workerId)
       if (conn === undefined) return false

@@ -3,10 +3,13 @@
  * The engine forwards each binding to us; we keep binding id → function id (a replayed binding with
  * the same id just overwrites) and fan every successful mutation out as fire-and-forget calls.
  */
-import { TriggerAction, type IIIClient } from 'iii-sdk'
+import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import { errorText } from '../core/errors.js'
 import { LOG } from '../core/messages.js'
+
+/** iii-sdk's `TriggerAction.Void()`, written out so the SDK is not loaded for it (E16.2). */
+const VOID = { type: 'void' } as const
 
 export class Subscribers {
   private readonly byBindingId = new Map<string, string>()
@@ -35,7 +38,7 @@ export class Subscribers {
   async notify(payload: Record<string, unknown>): Promise<void> {
     for (const functionId of [...this.byBindingId.values()]) {
       try {
-        await this.iii.trigger({ function_id: functionId, payload, action: TriggerAction.Void() })
+        await this.iii.trigger({ function_id: functionId, payload, action: VOID })
       } catch (error) {
         this.log.warn({ function_id: functionId, error: errorText(error) }, LOG.fanOutFailed)
       }

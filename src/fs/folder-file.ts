@@ -7,7 +7,7 @@
  * is read, so a symlink swapped in between the check and the open cannot redirect the read.
  * The path has already passed `checkSkillPath` (relative, no `..`, no backslash, no NUL).
  */
-import { constants } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
 import { InvalidParamsError, SkillsError } from '../core/errors.js'
@@ -59,6 +59,8 @@ const MAX_SKILL_RESOURCE_BYTES = 8 * 1024 * 1024
  * undefined when there is no such file.
  */
 export async function readFolderBytes(folder: string, path: string): Promise<Buffer | undefined> {
+  const small = readSmallFolderBytes(folder, path)
+  if (small !== LARGE) return small
   const root = await realpathOf(folder)
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
   if (root === undefined || target === undefined || !isWithin(root, target)) return undefined
@@ -75,6 +77,74 @@ export async function readFolderBytes(folder: string, path: string): Promise<Buf
     return await handle.readFile()
   } finally {
     await handle.close()
+  }
+}
+
+/** Files up to this size are read by `readSmallFolderBytes`. */
+const SYNC_READ_MAX_BYTES = 512 * 1024
+const LARGE = Symbol('large')
+
+/**
+ * `readFolderBytes` of a small file in one go, synchronously (E16.2), as read-known.ts reads a file the
+ * index knows is small: the same checks (both paths resolved, the target within the folder, opened
+ * without following a final symlink, the handle still the checked file) in about 20 µs of blocking
+ * calls instead of seven round trips through libuv's thread pool. LARGE: read it the asynchronous way.
+ */
+function readSmallFolderBytes(folder: string, path: string): Buffer | undefined | typeof LARGE {
+  const root = realpathSyncOf(folder)
+  const target = root === undefined ? undefined : realpathSyncOf(`${root}/${path}`)
+  if (root === undefined || target === undefined || !isWithin(root, target)) return undefined
+  let fd: number
+  try {
+    fd = openSync(target, OPEN_FLAGS)
+  } catch {
+    return undefined
+  }
+  try {
+    const info = fstatSync(fd, { bigint: true })
+    if (!stillTargetSync(fd, info, root, path, target)) throw new SkillsError(msg.fileChangedWhileRead(path))
+    if (!info.isFile() || info.size > BigInt(MAX_SKILL_RESOURCE_BYTES)) return undefined
+    if (info.size > BigInt(SYNC_READ_MAX_BYTES)) return LARGE
+    return readToEnd(fd, Number(info.size))
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Every byte up to end of file (a file that grew since its stat is read whole too). */
+function readToEnd(fd: number, expected: number): Buffer {
+  let buffer = Buffer.allocUnsafe(expected + 1)
+  let length = 0
+  for (;;) {
+    if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)])
+    const read = readSync(fd, buffer, length, buffer.length - length, null)
+    if (read === 0) return buffer.subarray(0, length)
+    length += read
+  }
+}
+
+function realpathSyncOf(path: string): string | undefined {
+  try {
+    return realpathSync(path)
+  } catch {
+    return undefined
+  }
+}
+
+function stillTargetSync(fd: number, info: BigIntStats, root: string, path: string, target: string): boolean {
+  let opened: string | undefined
+  try {
+    opened = readlinkSync(`/proc/self/fd/${fd}`)
+  } catch {
+    opened = undefined
+  }
+  if (opened !== undefined) return opened === target
+  if (realpathSyncOf(`${root}/${path}`) !== target) return false
+  try {
+    const now = statSync(target, { bigint: true })
+    return now.dev === info.dev && now.ino === info.ino
+  } catch {
+    return false
   }
 }
 

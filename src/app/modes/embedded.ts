@@ -15,10 +15,13 @@ import { bearerHeaders } from '../../http/auth-token.js'
 import type { DoorRules } from '../../http/door.js'
 import { QUIET_SDK, startFront } from '../mcp-front.js'
 import type { ModeContext, RunningMode } from './mode-context.js'
-import { startSkillsWorker } from '../skills-worker.js'
+import { startSkillsWorker, type OpenClient } from '../skills-worker.js'
+import { LocalClient } from '../../engine/local-client.js'
 
 interface EmbeddedServices {
   url: string
+  /** Clients linked to the engine in process. */
+  open: OpenClient
   close(): Promise<void>
 }
 
@@ -26,7 +29,7 @@ export async function startMode({ options, loaded, log, door }: ModeContext): Pr
   if (options.urlSource !== 'default') log.warn({ url: options.url }, LOG.embeddedIgnoresUrl)
   const embedded = await startEmbeddedServices(options, loaded.config, log, door)
   log.info({ url: embedded.url }, LOG.connecting)
-  const worker = await startSkillsWorker({ url: embedded.url, loaded, log, sdk: { ...QUIET_SDK, ...bearerHeaders(door.token) } })
+  const worker = await startSkillsWorker({ url: embedded.url, loaded, log, sdk: { ...QUIET_SDK, ...bearerHeaders(door.token) }, open: embedded.open })
   return {
     close: async () => {
       await worker.shutdown()
@@ -50,7 +53,7 @@ async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['
     config,
     log,
     door,
-    feed: { url: engine.url },
+    feed: { open: localClients(engine) },
     http: true,
     route: engine.httpTriggers,
     routeTaken: engine.httpRouteTaken,
@@ -61,11 +64,17 @@ async function startEmbeddedServices(options: CliOptions, config: LoadedConfig['
   if (front.http !== undefined) log.info({ url: new URL('/', front.http.url).href.slice(0, -1) }, LOG_HTTP_LISTENING)
   return {
     url: engine.url,
+    open: localClients(engine),
     close: async () => {
       await front.close()
       await engine.close()
     },
   }
+}
+
+/** Clients of `engine` linked in process (E16.2): the same frames as over a WebSocket, without the socket or the iii SDK. */
+export function localClients(engine: EmbeddedEngine): OpenClient {
+  return (workerName) => new LocalClient(workerName, (deliver, closed) => engine.attachLocal(deliver, closed)).asIIIClient()
 }
 
 /** The engine behind the MCP front, called in process; tools come from `engine::functions::list` as the bridge's do (no internal functions). */
@@ -90,6 +99,7 @@ async function startHttpTriggersAlone(options: CliOptions, engine: EmbeddedEngin
   log.info({ url: http.url }, LOG_HTTP_LISTENING)
   return {
     url: engine.url,
+    open: localClients(engine),
     close: async () => {
       await http.close()
       await engine.close()

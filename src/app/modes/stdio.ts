@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { LOG } from '../../core/messages.js'
 import { bearerHeaders } from '../../http/auth-token.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../embedded/index.js'
-import { engineBackend } from './embedded.js'
+import { engineBackend, localClients } from './embedded.js'
 import { QUIET_SDK, startFront, type RunningFront } from '../mcp-front.js'
 import { stdioServices, type ModeContext, type RunningMode } from './mode-context.js'
 import { FUNCTIONS } from '../../functions/registry.js'
@@ -30,7 +30,7 @@ export async function startMode({ options, loaded, log, stdout, door }: ModeCont
     door,
   })
   log.info({ url: engine.url }, LOG.connecting)
-  const worker = await startSkillsWorker({ url: engine.url, loaded, log, sdk: { ...QUIET_SDK, ...bearerHeaders(door.token) } })
+  const worker = await startSkillsWorker({ url: engine.url, loaded, log, sdk: { ...QUIET_SDK, ...bearerHeaders(door.token) }, open: localClients(engine) })
   const stopEngine = async () => {
     await worker.shutdown()
     await engine.close()
@@ -38,7 +38,7 @@ export async function startMode({ options, loaded, log, stdout, door }: ModeCont
   let front: RunningFront
   try {
     await skillsRegistered(engine)
-    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, door, feed: { url: engine.url }, http, stdout, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
+    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, door, feed: { open: localClients(engine) }, http, stdout, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
   } catch (error) {
     await stopEngine()
     throw error

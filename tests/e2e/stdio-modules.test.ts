@@ -1,0 +1,52 @@
+/**
+ * E16.2: `--stdio` over its embedded engine loads only what it uses: neither the catalogue page's
+ * modules (no HTTP listener without `--mcp-port`) nor the iii SDK and the OpenTelemetry it brings (the
+ * worker is linked to the engine in process). With `--mcp-port` the page is served, so its modules load.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { connectStdioClient } from '../support/stdio-client.js'
+import { E2E_TIMEOUT_MS, REPO_ROOT } from '../support/processes.js'
+import { makeTempDir, removeTempDir } from '../support/temp-tree.js'
+
+vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
+
+const SKILLS = join(REPO_ROOT, 'tests/fixtures/real-17/skills')
+const PAGE = ['/node_modules/sanitize-html/', '/node_modules/markdown-it/']
+const SDK = ['/node_modules/@opentelemetry/', '/node_modules/@iii-dev/']
+
+let dir: string
+beforeEach(async () => {
+  dir = await makeTempDir()
+})
+afterEach(async () => {
+  await removeTempDir(dir)
+})
+
+async function loadedBy(args: string[]): Promise<string[]> {
+  const file = join(dir, 'modules.json')
+  const env = { NODE_OPTIONS: `--require ${join(REPO_ROOT, 'tests/support/loaded-modules.cjs')}`, LOADED_MODULES_FILE: file }
+  const client = await connectStdioClient(args, { env, cwd: dir })
+  const listed = await client.listResources()
+  expect(listed.resources.some((r) => r.uri === 'skill://brainstorming/SKILL.md')).toBe(true)
+  await client.close()
+  await vi.waitFor(() => readFile(file, 'utf8'), { timeout: 10_000, interval: 50 })
+  return JSON.parse(await readFile(file, 'utf8')) as string[]
+}
+
+const loading = (modules: string[], packages: string[]) => modules.filter((path) => packages.some((p) => path.includes(p)))
+
+describe('modules --stdio loads (E16.2)', () => {
+  it('loads neither the page nor the iii SDK', async () => {
+    const modules = await loadedBy(['--skills-dir', SKILLS])
+    expect(modules.length).toBeGreaterThan(10)
+    expect(loading(modules, PAGE)).toEqual([])
+    expect(loading(modules, SDK)).toEqual([])
+  })
+
+  it('loads the page once an HTTP listener serves it', async () => {
+    const modules = await loadedBy(['--skills-dir', SKILLS, '--mcp-port', '0'])
+    expect(loading(modules, PAGE).length).toBeGreaterThan(0)
+  })
+})
