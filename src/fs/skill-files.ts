@@ -25,11 +25,12 @@ import {
 } from '../core/skill-folder.js'
 import type { Logger } from 'pino'
 import { expandUnique, type Loaded } from './expand-unique.js'
-import { fileMeta, type FileMeta } from './file-meta.js'
+import type { FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
 import { servedBody } from './entry-body.js'
-import { MAX_FS_FILE_BYTES, readTextFile, type ReadText } from './read-text.js'
+import { MAX_FS_FILE_BYTES, type ReadText } from './read-text.js'
+import { readWithMeta } from './read-with-meta.js'
 import type { FsSkill, FsSkip } from './types.js'
 
 export type { FsSkill, FsSkip }
@@ -65,7 +66,7 @@ type SkillRead = { entry: FsSkill } & ({ text: string } | { text: undefined; err
 
 /** The skill as its file is now, for reads that must reflect the file at call time. */
 export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind']): Promise<SkillRead> {
-  const [read, meta] = await Promise.all([readTextFile(path), fileMeta(path)])
+  const { read, meta } = await readWithMeta(path)
   return kind === 'folder' ? folderSkill(id, path, read, meta) : fileSkill(id, path, read, meta)
 }
 

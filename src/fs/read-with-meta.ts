@@ -1,0 +1,55 @@
+/**
+ * A skill file's text with its size and mtime (E16.2). A regular file up to SYNC_READ_MAX_BYTES is read
+ * with synchronous calls from one open (open, fstat, read, close: some 15 µs for a page-cached
+ * SKILL.md, where the asynchronous read and stat took six round trips through libuv's thread pool,
+ * which at 10,000 skills was most of a start); anything else (an error, a special or a larger file)
+ * the asynchronous way, with the same answers. The size and mtime are those of the file read.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
+import { MAX_BODY_BYTES } from '../core/ids.js'
+import { fileMeta, metaOf, type FileMeta } from './file-meta.js'
+import { pathInfo } from './fs-view.js'
+import { decodeText, MAX_FS_FILE_BYTES, readTextFile, type ReadText } from './read-text.js'
+
+/** As read-known.ts: a body is at most 256 KiB, plus its frontmatter. */
+const SYNC_READ_MAX_BYTES = 2 * MAX_BODY_BYTES
+
+export interface ReadWithMeta {
+  read: ReadText
+  meta: FileMeta
+}
+
+export async function readWithMeta(path: string): Promise<ReadWithMeta> {
+  const small = readSmall(path)
+  if (small !== undefined) return small
+  const [read, meta] = await Promise.all([readTextFile(path), fileMeta(path)])
+  return { read, meta }
+}
+
+function readSmall(path: string): ReadWithMeta | undefined {
+  let fd: number
+  try {
+    // O_NONBLOCK as in readTextFile: opening a FIFO must not wait for a writer.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch {
+    return undefined
+  }
+  try {
+    const info = fstatSync(fd, { bigint: true })
+    if (!info.isFile() || info.size > BigInt(SYNC_READ_MAX_BYTES)) return undefined
+    // One byte past the cap, so a file that grew since the stat is still caught.
+    const buffer = Buffer.allocUnsafe(Math.min(Number(info.size), MAX_FS_FILE_BYTES) + 1)
+    let filled = 0
+    while (filled < buffer.length) {
+      const read = readSync(fd, buffer, filled, buffer.length - filled, filled)
+      if (read === 0) break
+      filled += read
+    }
+    if (filled > MAX_FS_FILE_BYTES || filled > Number(info.size)) return undefined
+    return { read: decodeText(buffer.subarray(0, filled)), meta: metaOf(pathInfo(info)) }
+  } catch {
+    return undefined
+  } finally {
+    closeSync(fd)
+  }
+}
