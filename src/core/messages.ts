@@ -3,6 +3,7 @@
  * (spec docs/contract.md): other workers, the `mcp` bridge and agents match on them, so they are
  * reproduced byte for byte. `{x:?}` in the spec is `debugString(x)` here; "len" is UTF-8 bytes.
  */
+import { MAX_SKILL_BODY_BYTES } from './limits.js'
 import { debugString as dbg } from './rust-debug.js'
 
 // --- validators (§1.2) --------------------------------------------------------------------------
@@ -27,7 +28,7 @@ export const duplicateArgumentName = (name: string) => `duplicate argument name:
 
 // --- register inputs (§1.3, §1.10) ---------------------------------------------------------------
 export const SKILL_EMPTY = 'skill must be non-empty'
-export const skillTooLarge = (len: number) => `skill body too large (${len} bytes; max 262144)`
+export const skillTooLarge = (len: number) => `skill body too large (${len} bytes; max ${MAX_SKILL_BODY_BYTES})`
 export const DESCRIPTION_EMPTY = 'description must be non-empty'
 export const FUNCTION_ID_EMPTY = 'function_id must be non-empty'
 
@@ -119,7 +120,7 @@ export const indexReadFailed = (error: string) => `_Error reading skills index: 
 // --- filesystem sources (§6) ---------------------------------------------------------------------
 export const readFailed = (path: string, error: string) => `read ${path}: ${error}`
 export const fileEmptyBody = (path: string) => `file ${path} has empty body`
-export const fileTooLarge = (path: string, len: number) => `file ${path} is too large (${len} bytes; max 262144)`
+export const fileTooLarge = (path: string, len: number) => `file ${path} is too large (${len} bytes; max ${MAX_SKILL_BODY_BYTES})`
 export const invalidGlob = (pattern: string, error: string) => `invalid glob ${dbg(pattern)}: ${error}`
 export const notUnderPrefix = (path: string, prefix: string) => `${path} is not under prefix ${prefix}`
 export const fsInvalidId = (id: string, reason: string) => `invalid id ${dbg(id)}: ${reason}`

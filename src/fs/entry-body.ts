@@ -4,7 +4,8 @@
  */
 import { SkillsError } from '../core/errors.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
-import { MAX_BODY_BYTES, utf8Length } from '../core/ids.js'
+import { utf8Length } from '../core/ids.js'
+import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
 import * as msg from '../core/messages.js'
 import { readKnownText } from './read-known.js'
 import { readTextFile } from './read-text.js'
@@ -25,6 +26,6 @@ export function servedBody(path: string, text: string): { body: string } | { err
   const { body } = splitFrontmatter(text)
   if (/^\n*$/.test(body)) return { error: msg.fileEmptyBody(path) }
   const len = utf8Length(body)
-  if (len > MAX_BODY_BYTES) return { error: msg.fileTooLarge(path, len) }
+  if (len > MAX_SKILL_BODY_BYTES) return { error: msg.fileTooLarge(path, len) }
   return { body }
 }

@@ -13,7 +13,8 @@ import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promise
 import { InvalidParamsError, SkillsError } from '../core/errors.js'
 import * as msg from '../core/messages.js'
 import { ioErrorTextFor } from './io-error.js'
-import { MAX_FS_FILE_BYTES, readOpened } from './read-text.js'
+import { MAX_FS_TEXT_FILE_BYTES, MAX_SKILL_RESOURCE_BYTES } from '../core/limits.js'
+import { readOpened } from './read-text.js'
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
 
@@ -44,14 +45,13 @@ export async function readFolderFileIfAny(folder: string, path: string, nested: 
     const info = await handle.stat({ bigint: true })
     if (!(await stillTarget(handle, info, root, path, target))) throw new SkillsError(msg.fileChangedWhileRead(path))
     if (!info.isFile()) throw new InvalidParamsError(msg.notAFile(path))
-    return textOf(await readOpened(handle, MAX_FS_FILE_BYTES), path)
+    return textOf(await readOpened(handle, MAX_FS_TEXT_FILE_BYTES), path)
   } finally {
     await handle.close()
   }
 }
 
 /** Max bytes of one `skill://` file served raw (E6.5); larger ones are refused like a missing one. */
-const MAX_SKILL_RESOURCE_BYTES = 8 * 1024 * 1024
 
 /**
  * The raw bytes of a regular file below `folder`, nested skill folders' files included (the SEP
@@ -114,7 +114,7 @@ async function stillTarget(handle: FileHandle, info: BigIntStats, root: string, 
 
 function textOf(read: Awaited<ReturnType<typeof readOpened>>, path: string): string {
   if (read.ok) return read.text
-  if (read.tooLarge) throw new InvalidParamsError(msg.skillFileTooLarge(path, read.size, MAX_FS_FILE_BYTES))
+  if (read.tooLarge) throw new InvalidParamsError(msg.skillFileTooLarge(path, read.size, MAX_FS_TEXT_FILE_BYTES))
   if (read.error === msg.IO_INVALID_UTF8) throw new InvalidParamsError(msg.skillFileNotUtf8(path))
   if (read.error === msg.IO_NOT_REGULAR_FILE || read.error === ioErrorTextFor('EISDIR')) throw new InvalidParamsError(msg.notAFile(path))
   throw new SkillsError(msg.readFailed(path, read.error))

@@ -29,7 +29,8 @@ import { fileMeta, type FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
 import { servedBody } from './entry-body.js'
-import { MAX_FS_FILE_BYTES, readTextFile, type ReadText } from './read-text.js'
+import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
+import { readTextFile, type ReadText } from './read-text.js'
 import type { FsSkill, FsSkip } from './types.js'
 
 export type { FsSkill, FsSkip }
@@ -83,7 +84,7 @@ function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): Sk
 }
 
 function readError(read: Exclude<ReadText, { ok: true }>): string {
-  return read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_FILE_BYTES) : read.error
+  return read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_TEXT_FILE_BYTES) : read.error
 }
 
 function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {

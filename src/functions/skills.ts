@@ -3,7 +3,8 @@
  * state, fan the change out, answer with the typed output.
  */
 import { check, SkillsError } from '../core/errors.js'
-import { MAX_BODY_BYTES, utf8Length, validateId } from '../core/ids.js'
+import { utf8Length, validateId } from '../core/ids.js'
+import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
 import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
 import { MemoKey, memoize } from '../core/memo.js'
 import { formatTimestamp } from '../core/time.js'
@@ -44,7 +45,7 @@ export async function registerSkill(input: RegisterSkillInput, deps: Deps) {
   check(validateId(id))
   if (skill === '') throw new SkillsError(SKILL_EMPTY)
   const bytes = utf8Length(skill)
-  if (bytes > MAX_BODY_BYTES) throw new SkillsError(skillTooLarge(bytes))
+  if (bytes > MAX_SKILL_BODY_BYTES) throw new SkillsError(skillTooLarge(bytes))
   const registered_at = formatTimestamp(deps.now())
   await deps.state.set(deps.config.scopes.skills, id, { id, skill, registered_at })
   deps.log.info({ skill_id: id }, LOG.skillRegistered)
