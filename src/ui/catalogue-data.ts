@@ -4,10 +4,11 @@
  */
 import { isJsonObject } from '../core/json-object.js'
 import { encodeListCursor } from '../core/list-cursor.js'
-import { skillUri } from '../core/uri.js'
+import { skillUri } from '../core/uri-grammar.js'
 import { mapInBatches } from '../fs/batches.js'
 import { brokenLinks, type BrokenLink } from '../core/broken-links.js'
 import { markdownLinks, renderSkillMarkdown } from './render-markdown.js'
+import { INDEX_URI } from '../core/uri.js'
 
 /** Calls a function on the engine (the MCP front's backend). */
 export type Invoke = (functionId: string, data: unknown) => Promise<unknown>
@@ -46,7 +47,7 @@ const PAGE = 500
 export async function readCatalogue(invoke: Invoke): Promise<CatalogueSkill[]> {
   const [list, resources] = await Promise.all([invoke('skills::list', {}), invoke('skills::mcp-resources-list', {})])
   const shown = new Map<string, { title?: unknown; description?: unknown }>()
-  for (const r of arrayAt(resources, 'resources')) if (typeof r.name === 'string' && r.uri !== 'iii://skills') shown.set(r.name, r)
+  for (const r of arrayAt(resources, 'resources')) if (typeof r.name === 'string' && r.uri !== INDEX_URI) shown.set(r.name, r)
   return arrayAt(list, 'skills').flatMap((s) => {
     if (typeof s.id !== 'string') return []
     const r = shown.get(s.id)

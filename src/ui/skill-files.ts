@@ -5,7 +5,8 @@
  */
 import { isJsonObject } from '../core/json-object.js'
 import { mimeTypeOf } from '../core/sep-skill.js'
-import { skillUri } from '../core/uri.js'
+import { skillFileUri } from '../core/uri.js'
+import { skillUri } from '../core/uri-grammar.js'
 import type { Invoke } from './catalogue-data.js'
 import { renderSkillMarkdown } from './render-markdown.js'
 
@@ -62,7 +63,7 @@ export async function readText(invoke: Invoke, id: string, path: string): Promis
 export async function readFileBytes(invoke: Invoke, id: string, path: string): Promise<Buffer | undefined> {
   if (skillUri(id) === undefined || !(await filesOf(invoke, id))?.some((f) => f.path === path)) return undefined
   try {
-    const answer = await invoke('skills::sep-read', { uri: `skill://${id}/${path}` })
+    const answer = await invoke('skills::sep-read', { uri: skillFileUri(id, path) })
     const content = isJsonObject(answer) && Array.isArray(answer.contents) ? answer.contents[0] : undefined
     if (!isJsonObject(content)) return undefined
     if (typeof content.blob === 'string') return Buffer.from(content.blob, 'base64')
