@@ -16,13 +16,13 @@ export async function readBody(path: string, knownSize?: number): Promise<string
   if (!read.ok) {
     throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size) : msg.readFailed(path, read.error))
   }
-  const served = servedBody(path, read.text)
+  const served = bodyOfFileText(path, read.text)
   if ('error' in served) throw new SkillsError(served.error)
   return served.body
 }
 
 /** The body `readBody` serves from a file's text, or the error it fails with. */
-export function servedBody(path: string, text: string): { body: string } | { error: string } {
+export function bodyOfFileText(path: string, text: string): { body: string } | { error: string } {
   const { body } = splitFrontmatter(text)
   if (/^\n*$/.test(body)) return { error: msg.fileEmptyBody(path) }
   const len = utf8Length(body)

@@ -30,8 +30,8 @@ export const skillSearch = defineFunction({
   description: 'Searches the skills by relevance (id, title, description, headings and body) and returns the best matches, ' +
     `each with its ${III_URI_PREFIX} URI, title, description, score and a snippet of the text around the match. Read a ` +
     'result with skill::fetch (the skill__fetch tool). `under` keeps one subtree of ids (e.g. "acme").',
-  input: { schema: SearchSkillsInput, title: 'SearchSkillsInput' },
-  output: { schema: SearchSkillsOutput, title: 'SearchSkillsOutput', definitions: { SearchResult } },
+  input: { schema: SearchSkillsInput, schemaTitle: 'SearchSkillsInput' },
+  output: { schema: SearchSkillsOutput, schemaTitle: 'SearchSkillsOutput', definitions: { SearchResult } },
 }, searchSkills)
 
 export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promise<SearchSkillsOutput> {

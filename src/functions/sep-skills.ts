@@ -82,7 +82,7 @@ function firstAfter(sorted: ReadonlyArray<{ uri: string }>, after: string): numb
 export const skillsSepList = defineFunction({
   id: 'skills::sep-list',
   description: 'Internal: the MCP Skills Extension (SEP-2640) catalogue: every published skill with its frontmatter and the sha256 digest of each file.',
-  input: { schema: SepListInput, title: 'SepListInput' },
+  input: { schema: SepListInput, schemaTitle: 'SepListInput' },
   output: ANY_VALUE,
   metadata: { internal: true },
 }, listSepSkills)
@@ -90,7 +90,7 @@ export const skillsSepList = defineFunction({
 export const skillsSepRead = defineFunction({
   id: 'skills::sep-read',
   description: `Internal: one ${SKILL_URI_PREFIX} file of the MCP Skills Extension, as text or base64 blob.`,
-  input: { schema: SepUriInput, title: 'SepUriInput' },
+  input: { schema: SepUriInput, schemaTitle: 'SepUriInput' },
   output: ANY_VALUE,
   metadata: { internal: true },
 }, readSepResource)
@@ -98,7 +98,7 @@ export const skillsSepRead = defineFunction({
 export const skillsSepDirectory = defineFunction({
   id: 'skills::sep-directory',
   description: `Internal: the direct children of a ${SKILL_URI_PREFIX} folder (resources/directory/read).`,
-  input: { schema: SepUriInput, title: 'SepUriInput' },
+  input: { schema: SepUriInput, schemaTitle: 'SepUriInput' },
   output: ANY_VALUE,
   metadata: { internal: true },
 }, readSepDirectory)

@@ -21,23 +21,23 @@ const FS_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('fs list entries')
 export const skillsRegister = defineFunction({
   id: 'skills::register',
   description: `Register a markdown skill so it appears as ${III_URI_PREFIX}{id} in resources/list.`,
-  input: { schema: RegisterSkillInput, title: 'RegisterSkillInput' },
-  output: { schema: RegisterSkillOutput, title: 'RegisterSkillOutput' },
+  input: { schema: RegisterSkillInput, schemaTitle: 'RegisterSkillInput' },
+  output: { schema: RegisterSkillOutput, schemaTitle: 'RegisterSkillOutput' },
 }, registerSkill)
 
 export const skillsUnregister = defineFunction({
   id: 'skills::unregister',
   description: 'Remove a registered skill by id.',
-  input: { schema: UnregisterSkillInput, title: 'UnregisterSkillInput' },
-  output: { schema: UnregisterSkillOutput, title: 'UnregisterSkillOutput' },
+  input: { schema: UnregisterSkillInput, schemaTitle: 'UnregisterSkillInput' },
+  output: { schema: UnregisterSkillOutput, schemaTitle: 'UnregisterSkillOutput' },
 }, unregisterSkill)
 
 export const skillsList = defineFunction({
   id: 'skills::list',
   description: 'List registered skills (id, body length, registered_at, origin) without bodies. ' +
     '`origin` is `state` for state-backed entries, `fs` for filesystem-backed.',
-  input: { schema: ListSkillsInput, title: 'ListSkillsInput' },
-  output: { schema: ListSkillsOutput, title: 'ListSkillsOutput', definitions: { SkillEntry } },
+  input: { schema: ListSkillsInput, schemaTitle: 'ListSkillsInput' },
+  output: { schema: ListSkillsOutput, schemaTitle: 'ListSkillsOutput', definitions: { SkillEntry } },
 }, listSkills)
 
 export async function registerSkill(input: RegisterSkillInput, deps: Deps) {

@@ -13,8 +13,8 @@ export const EmptyInput = z.object({})
 export const AnyValue = z.unknown()
 
 /** The empty request and the untyped answer, as the envelope functions publish them. */
-export const EMPTY_INPUT: Published<typeof EmptyInput> = { schema: EmptyInput, title: 'EmptyInput' }
-export const ANY_VALUE: Published<typeof AnyValue> = { schema: AnyValue, title: 'AnyValue' }
+export const EMPTY_INPUT: Published<typeof EmptyInput> = { schema: EmptyInput, schemaTitle: 'EmptyInput' }
+export const ANY_VALUE: Published<typeof AnyValue> = { schema: AnyValue, schemaTitle: 'AnyValue' }
 
 export const ReadResourceInput = z.object({
   uri: z.string(),

@@ -82,7 +82,7 @@ export async function readSkillView(invoke: Invoke, id: string): Promise<SkillVi
   const uri = skillUri(id)
   // E11.3: the page shows skills only; `fn/a/b` (a section, the function a::b) is never followed.
   if (uri === undefined) return undefined
-  const body = await servedBody(invoke, id)
+  const body = await readServedBody(invoke, id)
   if (body === undefined) return undefined
   const [catalogue, outline, files, described] = await Promise.all([
     readCatalogue(invoke),
@@ -117,7 +117,7 @@ export async function readCatalogueLinks(invoke: Invoke): Promise<{ checked: num
   const skillIds = new Set(catalogue.map((s) => s.id))
   const checked = catalogue.slice(0, MAX_LINK_CHECKED_SKILLS)
   const perSkill = await mapInBatches(checked, async ({ id }) => {
-    const body = await servedBody(invoke, id)
+    const body = await readServedBody(invoke, id)
     if (body === undefined) return []
     const [files] = await Promise.all(describedFiles(invoke, id))
     return brokenLinks(markdownLinks(body), { skillIds, files: pathsOf(files) }).map((broken) => ({ id, ...broken }))
@@ -128,7 +128,7 @@ export async function readCatalogueLinks(invoke: Invoke): Promise<{ checked: num
 const LINK_CHECK_CONCURRENCY = 8
 
 // The markdown iii://<id> serves; undefined when it serves none.
-async function servedBody(invoke: Invoke, id: string): Promise<string | undefined> {
+async function readServedBody(invoke: Invoke, id: string): Promise<string | undefined> {
   const uri = skillUri(id)
   if (uri === undefined) return undefined
   try {
