@@ -49,6 +49,7 @@ function textOf(path: string): string | undefined {
     const bytes = readFileSync(path)
     return bytes.subarray(0, SNIFF_BYTES).includes(0) ? undefined : bytes.toString(path.endsWith('.md') ? 'utf8' : 'latin1')
   } catch {
+    // Unreadable files are reported by the rules that list files; there is no text to check here.
     return undefined
   }
 }

@@ -50,6 +50,7 @@ function decodePath(path: string): string {
   try {
     return decodeURIComponent(path)
   } catch {
+    // A malformed escape is kept as written, as a browser does.
     return path
   }
 }

@@ -66,6 +66,7 @@ export async function readFolderBytes(folder: string, path: string): Promise<Buf
   try {
     handle = await open(target, OPEN_FLAGS)
   } catch {
+    // Gone or unreadable since it was listed: the caller answers "not found".
     return undefined
   }
   try {
@@ -82,6 +83,7 @@ async function realpathOf(path: string): Promise<string | undefined> {
   try {
     return await realpath(path)
   } catch {
+    // A path that does not resolve names no file of the folder.
     return undefined
   }
 }

@@ -61,6 +61,7 @@ export function decodeText(bytes: Uint8Array): ReadText {
   try {
     return { ok: true, text: UTF8.decode(bytes) }
   } catch {
+    // The decoder's only error is invalid UTF-8, reported with Rust's text.
     return failure(msg.IO_INVALID_UTF8)
   }
 }

@@ -68,6 +68,7 @@ async function skillCursor(uri: string, body: string, offset: number, deps: Deps
     const at = text.length - body.length + offset
     return at > 0 && at < text.length ? encodePageCursor({ name, path: SKILL_FILE, text }, at) : undefined
   } catch {
+    // Only a hint: the cut answer stands without a cursor when the skill cannot be resolved again.
     return undefined
   }
 }

@@ -240,6 +240,7 @@ function utf8(bytes: Buffer): string | undefined {
   try {
     return UTF8_EXACT.decode(bytes)
   } catch {
+    // Not UTF-8: served as a base64 blob instead of text.
     return undefined
   }
 }

@@ -135,6 +135,7 @@ async function readServedBody(invoke: Invoke, id: string): Promise<string | unde
     const first = arrayAt(await invoke('skills::resources-read', { uri }), 'contents')[0]
     return typeof first?.text === 'string' ? first.text : undefined
   } catch {
+    // A skill that cannot be read shows no body on the page; the read's own error reaches MCP callers.
     return undefined
   }
 }

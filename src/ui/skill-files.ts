@@ -55,6 +55,7 @@ export async function readText(invoke: Invoke, id: string, path: string): Promis
     const answer = await invoke('skill::read_skill_file', { name: id.replaceAll('/', '.'), path })
     return isJsonObject(answer) && typeof answer.content === 'string' ? answer.content : undefined
   } catch {
+    // Refused (not UTF-8, too large, gone): the page then offers the file as a download.
     return undefined
   }
 }
@@ -69,6 +70,7 @@ export async function readFileBytes(invoke: Invoke, id: string, path: string): P
     if (typeof content.blob === 'string') return Buffer.from(content.blob, 'base64')
     return typeof content.text === 'string' ? Buffer.from(content.text, 'utf8') : undefined
   } catch {
+    // A file that cannot be read has no bytes to offer; the page says it is unavailable.
     return undefined
   }
 }

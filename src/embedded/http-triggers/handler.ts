@@ -51,6 +51,7 @@ export function parseBody(bytes: Buffer): Parsed {
     if (maxNestingDepth(text) > SERDE_MAX_DEPTH) return { ok: false }
     return { ok: true, value: JSON.parse(text) }
   } catch {
+    // Not UTF-8 JSON: the caller answers 400, as the engine's http trigger does.
     return { ok: false }
   }
 }
