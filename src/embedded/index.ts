@@ -18,7 +18,6 @@ import { listen } from './server.js'
 import { StateJournal } from './state-journal/journal.js'
 import { StateMap } from './state-map.js'
 
-export { MAX_FRAME_BYTES } from './server.js'
 export type { LocalLink } from './local-socket.js'
 export { startHttpTriggerListener, type HttpRequestHandler } from './http-triggers/index.js'
 

@@ -6,13 +6,13 @@
  * the asynchronous way, with the same answers. The size and mtime are those of the file read.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
-import { MAX_BODY_BYTES } from '../core/ids.js'
 import { fileMeta, metaOf, type FileMeta } from './file-meta.js'
 import { pathInfo } from './fs-view.js'
-import { decodeText, MAX_FS_FILE_BYTES, readTextFile, type ReadText } from './read-text.js'
+import { MAX_FS_TEXT_FILE_BYTES, MAX_SKILL_BODY_BYTES } from '../core/limits.js'
+import { decodeText, readTextFile, type ReadText } from './read-text.js'
 
 /** As read-known.ts: a body is at most 256 KiB, plus its frontmatter. */
-const SYNC_READ_MAX_BYTES = 2 * MAX_BODY_BYTES
+const SYNC_READ_MAX_BYTES = 2 * MAX_SKILL_BODY_BYTES
 
 export interface ReadWithMeta {
   read: ReadText
@@ -38,14 +38,14 @@ function readSmall(path: string): ReadWithMeta | undefined {
     const info = fstatSync(fd, { bigint: true })
     if (!info.isFile() || info.size > BigInt(SYNC_READ_MAX_BYTES)) return undefined
     // One byte past the cap, so a file that grew since the stat is still caught.
-    const buffer = Buffer.allocUnsafe(Math.min(Number(info.size), MAX_FS_FILE_BYTES) + 1)
+    const buffer = Buffer.allocUnsafe(Math.min(Number(info.size), MAX_FS_TEXT_FILE_BYTES) + 1)
     let filled = 0
     while (filled < buffer.length) {
       const read = readSync(fd, buffer, filled, buffer.length - filled, filled)
       if (read === 0) break
       filled += read
     }
-    if (filled > MAX_FS_FILE_BYTES || filled > Number(info.size)) return undefined
+    if (filled > MAX_FS_TEXT_FILE_BYTES || filled > Number(info.size)) return undefined
     return { read: decodeText(buffer.subarray(0, filled)), meta: metaOf(pathInfo(info)) }
   } catch {
     return undefined
