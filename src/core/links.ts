@@ -24,7 +24,7 @@ export interface MarkdownLink {
 // links and images. Headings, tables, quotes and emphasis only wrap links, so they are left off,
 // which halves the parse of a long body.
 // markdown-it is loaded on the first text that may hold a link, so a process that never looks at
-// links (`--stdio` serving files) never loads it (E16.2).
+// links (`--stdio` serving files) never loads it.
 let parser: MarkdownIt | undefined
 function markdown(): MarkdownIt {
   parser ??= new (createRequire(import.meta.url)('markdown-it') as typeof MarkdownItModule)({ html: false, linkify: false, typographer: false })
