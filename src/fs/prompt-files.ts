@@ -12,10 +12,18 @@ import type { Logger } from 'pino'
 import { directView, type FsView } from './fs-view.js'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import type { GlobMatch } from './glob-matches.js'
-import { parsePromptFrontmatter } from './prompt-frontmatter.js'
 import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
 import { readTextFile } from './read-text.js'
 import type { FsPrompt, FsSkip } from './types.js'
+import { decodeFrontmatter, type FrontmatterFields } from '../core/frontmatter-yaml.js'
+
+/* An fs prompt's frontmatter (§6.4 step 3), decoded by the one frontmatter parser. */
+export { MAX_FRONTMATTER_BYTES, MAX_NESTING } from '../core/frontmatter-yaml.js'
+export type PromptFrontmatter = FrontmatterFields
+
+export function parsePromptFrontmatter(text: string): { frontmatter: PromptFrontmatter } | { error: string } {
+  return decodeFrontmatter(text, 'struct PromptFrontmatter')
+}
 
 export type { FsPrompt, FsSkip }
 
