@@ -11,7 +11,7 @@ import type { FsView } from './fs-view.js'
 import { fileFacts, skillFolderFiles, type FileFacts } from './skill-tree.js'
 import type { FsPrompt, FsSkill, FsSkip } from './types.js'
 import { createHash } from 'node:crypto'
-import { readTextFile } from './read-text.js'
+import { readWithMeta } from './read-with-meta.js'
 
 /*
  * What the fs index keeps of a file's content to tell an edit from a touch: a digest of its text.
@@ -20,7 +20,8 @@ import { readTextFile } from './read-text.js'
  */
 /** sha1 of the file's text, or a text standing for why it cannot be read (same reason, same digest). */
 export async function fileDigest(path: string): Promise<string> {
-  const read = await readTextFile(path)
+  // E16.2: one synchronous open for a small file (read-with-meta.ts), as the expansion reads it.
+  const { read } = await readWithMeta(path)
   if (!read.ok) return read.tooLarge ? `E(too large: ${read.size})` : `E${read.error}`
   return createHash('sha1').update(read.text).digest('base64')
 }
