@@ -17,11 +17,12 @@ import {
   isMap,
   isScalar,
   isSeq,
+  Composer,
   LineCounter,
   type Node,
-  parseDocument,
   Parser,
   type Scalar,
+  YAMLParseError,
 } from 'yaml'
 import { splitFrontmatter } from './frontmatter.js'
 import { isJsonObject, type JsonObject } from './json-object.js'
@@ -131,8 +132,11 @@ function parseYaml(text: string): { doc: Document.Parsed; lines: LineCounter } |
     // A lone CR is a line break in YAML (and in libyaml, which upstream uses); the yaml package
     // would keep it inside a plain scalar. Same length, so error positions stay right.
     const source = text.replace(/\r(?!\n)/g, '\n')
-    if (nestingDepth([...new Parser().parse(source)]) > MAX_NESTING) return { error: msg.YAML_RECURSION_LIMIT }
-    doc = parseDocument(source, { lineCounter: lines, uniqueKeys: false, prettyErrors: false })
+    // One parse serves the nesting check and the document (E16.2: it was parsed twice), composed as
+    // the yaml package's parseDocument composes it.
+    const tokens = [...new Parser(lines.addNewLine).parse(source)]
+    if (nestingDepth(tokens) > MAX_NESTING) return { error: msg.YAML_RECURSION_LIMIT }
+    doc = firstDocument(tokens, source.length, { lineCounter: lines, uniqueKeys: false, prettyErrors: false })
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
   }
@@ -142,6 +146,19 @@ function parseYaml(text: string): { doc: Document.Parsed; lines: LineCounter } |
     return { error: msg.yamlAt(syntax.message, line, col) }
   }
   return { doc, lines }
+}
+
+/** yaml's `parseDocument` from already parsed tokens: the first document, an error if more follow. */
+function firstDocument(tokens: CST.Token[], length: number, options: ConstructorParameters<typeof Composer>[0]): Document.Parsed {
+  let doc: Document.Parsed | undefined
+  for (const next of new Composer(options).compose(tokens, true, length)) {
+    if (doc === undefined) doc = next
+    else if (doc.options.logLevel !== 'silent') {
+      doc.errors.push(new YAMLParseError(next.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'))
+      break
+    }
+  }
+  return doc as Document.Parsed
 }
 
 class Decoder {
