@@ -19,8 +19,8 @@ import { readTextFile } from './read-text.js'
  * change of the file; the body itself is read again at call time.
  */
 /** sha1 of the file's text, or a text standing for why it cannot be read (same reason, same digest). */
-export async function fileDigest(path: string): Promise<string> {
-  const read = await readTextFile(path)
+export async function fileDigest(path: string, maxBytes?: number): Promise<string> {
+  const read = await readTextFile(path, maxBytes)
   if (!read.ok) return read.tooLarge ? `E(too large: ${read.size})` : `E${read.error}`
   return createHash('sha1').update(read.text).digest('base64')
 }
@@ -78,6 +78,6 @@ export class FsSnapshot {
   }
 
   private digestsOf(entries: ReadonlyArray<{ path: string }>): Promise<string[]> {
-    return mapInBatches(entries, ({ path }) => this.view.remember(path, 'digest', () => fileDigest(path)))
+    return mapInBatches(entries, ({ path }) => this.view.remember(path, 'digest', () => fileDigest(path, this.view.limits.textFileBytes)))
   }
 }

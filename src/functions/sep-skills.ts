@@ -18,8 +18,6 @@ import {
   digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason,
 } from '../core/sep-skill.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
-import { readFolderBytes } from '../fs/folder-file.js'
-import { readTextFile } from '../fs/read-text.js'
 import { directChildren } from '../fs/skill-tree.js'
 import { listedFiles } from './listed-files.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
@@ -198,7 +196,7 @@ async function findPublished(id: string, deps: Deps, inState?: boolean, snapshot
   if (row !== undefined) return single(id, row.skill, indexDescription(row.skill, id))
   const file = snapshot === undefined ? await deps.fs.findSkill(id) : snapshot.findSkill(id)
   if (file === undefined) return undefined
-  return file.kind === 'folder' ? folderSkill(file, deps, snapshot ?? (await deps.fs.snapshot())) : markdownSkill(file)
+  return file.kind === 'folder' ? folderSkill(file, deps, snapshot ?? (await deps.fs.snapshot())) : markdownSkill(file, deps)
 }
 
 function folderSkill(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published | undefined {
@@ -208,13 +206,13 @@ function folderSkill(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published
     id: file.id,
     frontmatter: file.frontmatter,
     files: () => listedFiles(file.id, folder, deps, snapshot),
-    read: (path) => readFolderBytes(folder, path),
+    read: (path) => deps.fs.reads.folderBytes(folder, path),
     digest: async (path) => (await snapshot.fileFacts(folder, path))?.digest,
   }
 }
 
-async function markdownSkill(file: FsSkill): Promise<Published | undefined> {
-  const read = await readTextFile(file.path)
+async function markdownSkill(file: FsSkill, deps: Deps): Promise<Published | undefined> {
+  const read = await deps.fs.reads.text(file.path)
   if (!read.ok) return undefined
   return single(file.id, read.text, file.description ?? file.title ?? file.id)
 }
