@@ -32,6 +32,8 @@ export interface MethodContext {
   profile: McpProfile
   /** Set for full-profile sessions. */
   session?: SubscriptionTarget
+  /** E12.2: `ttlMs` of 2026-07-28 lists and reads (`cache.max_staleness_ms`, 0 without the cache). */
+  cacheTtlMs?: number
 }
 
 type Run = (params: unknown, ctx: MethodContext) => Promise<JsonObject>

@@ -1,0 +1,83 @@
+/**
+ * The full profile's SDK v2 server (`@modelcontextprotocol/server`), one instance per serving unit:
+ * one HTTP request of the 2026-07-28 revision (createMcpHandler), or one stdio connection of either
+ * revision (serveStdio). Every method is answered from the one method table (methods.ts) through the
+ * SDK's fallback handler; the SDK itself answers `server/discover`, checks the `_meta` envelope,
+ * refuses the methods 2026-07-28 removed, and stamps `resultType`, `ttlMs`/`cacheScope` and the
+ * server's identity on 2026-07-28 results (E12.2).
+ */
+import { Server, type McpRequestContext, type ServerCapabilities, type ServerContext } from '@modelcontextprotocol/server'
+import type { ChangeHub } from './change-hub.js'
+import { cacheFields } from './cache-hints.js'
+import { installDiagnosticsLogV2, sendRequestDiagnostics } from './diagnostics-log.js'
+import * as msg from './messages.js'
+import { dispatch, type MethodContext } from './methods.js'
+import { McpSession } from './session.js'
+import { SKILLS_EXTENSION_CAPABILITY } from './skills-extension.js'
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import type { SharedContext } from './sdk-server.js'
+
+export const FULL_SERVER_NAME = 'iii-skills'
+
+export const FULL_CAPABILITIES_V2: ServerCapabilities = Object.freeze({
+  tools: { listChanged: true },
+  resources: { listChanged: true, subscribe: true },
+  prompts: { listChanged: true },
+  logging: {},
+  extensions: SKILLS_EXTENSION_CAPABILITY,
+})
+
+export interface ServerFactoryOptions {
+  ctx: SharedContext
+  /** Feeds the 2025-11-25 stdio session's notifications (a 2026-07-28 front publishes on its listen router instead). */
+  hub?: ChangeHub
+  /** Server `instructions` (E12.6); none when undefined. */
+  instructions?: () => string | undefined
+  /**
+   * stdio: 2026-07-28 instances get a session too (its notifications go to the connection's listen
+   * router), and each session is handed here once attached.
+   */
+  connection?: { onSession(session: McpSession): void }
+}
+
+// {uri:"iii://a", _meta:{…}} => {uri:"iii://a"}: the skills functions see what a 2025 client sends.
+function withoutMeta(params: unknown): unknown {
+  if (!isJsonObject(params) || !('_meta' in params)) return params
+  const { _meta: _dropped, ...rest } = params
+  return rest
+}
+
+/** A fresh server for one serving unit; `era` is what the serving entry decided. */
+export async function createFullServer(options: ServerFactoryOptions, request: McpRequestContext): Promise<Server> {
+  const { ctx } = options
+  const instructions = options.instructions?.()
+  const server = new Server(
+    { name: FULL_SERVER_NAME, version: ctx.serverVersion },
+    { capabilities: FULL_CAPABILITIES_V2, ...(instructions ? { instructions } : {}) },
+  )
+  server.onerror = (error) => ctx.log.debug({ error: String(error) }, msg.LOG.transportError)
+  const modern = request.era === 'modern'
+  if (modern) {
+    server.fallbackRequestHandler = async (rpc, serverCtx) => {
+      const result = await dispatch(rpc.method, withoutMeta(rpc.params), ctx)
+      await sendRequestDiagnostics(serverCtx, ctx.backend, rpc.params)
+      return { ...result, ...cacheFields(rpc.method, ctx.cacheTtlMs) }
+    }
+  }
+  if (modern && options.connection === undefined) return server
+  const session = new McpSession(server, options.hub, ctx.log)
+  if (!modern) {
+    const sessionCtx: MethodContext = { ...ctx, session }
+    session.onSkillsChanged = installDiagnosticsLogV2(server, ctx.backend)
+    server.fallbackRequestHandler = async (rpc: { method: string; params?: unknown }, _serverCtx: ServerContext) =>
+      (await dispatch(rpc.method, rpc.params, sessionCtx)) as JsonObject
+  }
+  const previous = server.onclose
+  server.onclose = () => {
+    previous?.()
+    session.close()
+  }
+  if (options.hub !== undefined) await options.hub.attach(session)
+  options.connection?.onSession(session)
+  return server
+}
