@@ -5,7 +5,11 @@
  * `ttlMs: 0, cacheScope: "private"` on any cacheable result without them, and never adds them to a
  * 2025-11-25 answer.
  */
-const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'])
+const CACHEABLE = new Set([
+  'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read',
+  // The Skills Extension's results are cacheable results too (SEP-2640 on 2026-07-28).
+  'skills/list', 'skills/get', 'resources/directory/read',
+])
 
 // ("resources/list", 1000) => {ttlMs: 1000, cacheScope: "public"}; ("tools/call", 1000) => {}
 export function cacheFields(method: string, ttlMs: number | undefined): { ttlMs?: number; cacheScope?: 'public' } {

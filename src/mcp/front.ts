@@ -17,6 +17,8 @@ export interface McpFrontOptions {
   profile: McpProfile
   log: Logger
   serverVersion: string
+  /** E12.2: `ttlMs` of 2026-07-28 lists and reads. */
+  cacheTtlMs?: number
   /** The client the change feed registers on, and the scopes it watches (the bridge profile has a hub only with one). */
   feed?: { iii: IIIClient; scopes: FeedScopes }
 }
@@ -36,6 +38,7 @@ export function createMcpFront(options: McpFrontOptions): McpFront {
     log: options.log.child({ module: 'mcp' }),
     serverVersion: options.serverVersion,
     profile: options.profile,
+    cacheTtlMs: options.cacheTtlMs,
   }
   if (options.profile !== 'full' && options.feed === undefined) return { ctx, hub: undefined, changes: undefined, close: () => undefined }
   // The hub compares what a full-profile client would read, whichever profile the sessions speak.

@@ -36,8 +36,11 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     log,
     serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
     profile,
+    cacheTtlMs: options.cacheTtlMs,
   }
-  const sessions = ctx.profile === 'full' ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions) : undefined
+  const sessions = ctx.profile === 'full'
+    ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions, options.instructions)
+    : undefined
   const serveMcp = (req: IncomingMessage, res: ServerResponse) => (sessions ? sessions.serve(req, res) : serveBridge(req, res, ctx))
   const routeOther = options.route ?? notFoundRoute
   let door: Door | undefined

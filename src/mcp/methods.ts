@@ -107,6 +107,11 @@ async function withSkillsExtension(method: string, params: unknown, ctx: MethodC
   return { ...listed, resources: [...resources, ...skillMds] }
 }
 
+/** The methods the table serves on `profile` (a 2026-07-28 server registers each, so any other is the SDK's 404). */
+export function methodNames(profile: McpProfile): string[] {
+  return Object.entries(METHODS).filter(([, entry]) => entry.profiles.includes(profile)).map(([name]) => name)
+}
+
 /** Runs `method`; throws RpcError (-32601 for a method the profile does not serve, -32603 for a crash). */
 export async function dispatch(method: string, params: unknown, ctx: MethodContext): Promise<JsonObject> {
   const entry = Object.hasOwn(METHODS, method) ? METHODS[method]! : undefined

@@ -6,14 +6,15 @@
  * refuses the methods 2026-07-28 removed, and stamps `resultType`, `ttlMs`/`cacheScope` and the
  * server's identity on 2026-07-28 results (E12.2).
  */
+import { z } from 'zod'
 import { Server, type McpRequestContext, type ServerCapabilities, type ServerContext } from '@modelcontextprotocol/server'
 import type { ChangeHub } from './change-hub.js'
 import { cacheFields } from './cache-hints.js'
 import { installDiagnosticsLogV2, sendRequestDiagnostics } from './diagnostics-log.js'
 import * as msg from './messages.js'
-import { dispatch, type MethodContext } from './methods.js'
+import { dispatch, methodNames, type MethodContext } from './methods.js'
 import { McpSession } from './session.js'
-import { SKILLS_EXTENSION_CAPABILITY } from './skills-extension.js'
+import { SKILLS_EXTENSION_CAPABILITY, SKILLS_EXTENSION_METHODS } from './skills-extension.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
 import type { SharedContext } from './sdk-server.js'
 
@@ -25,6 +26,14 @@ export const FULL_CAPABILITIES_V2: ServerCapabilities = Object.freeze({
   prompts: { listChanged: true },
   logging: {},
   extensions: SKILLS_EXTENSION_CAPABILITY,
+})
+/**
+ * 2026-07-28 declares completions, as the SDK requires of a server that registers completion/complete.
+ * The 2025-11-25 capabilities stay as they were: its completion/complete is answered all the same.
+ */
+const MODERN_CAPABILITIES: ServerCapabilities = Object.freeze({
+  ...FULL_CAPABILITIES_V2,
+  completions: {},
 })
 
 export interface ServerFactoryOptions {
@@ -47,23 +56,37 @@ function withoutMeta(params: unknown): unknown {
   return rest
 }
 
+/** Any params object: the table validates its own params, with its own texts. */
+const ANY_PARAMS = z.object({}).passthrough()
+
+/**
+ * Every method of the table, registered by name: what the table does not serve is then the SDK's
+ * own -32601 (HTTP 404), and what 2026-07-28 removed (`ping`, `resources/subscribe`, …) the SDK
+ * refuses before any handler runs.
+ */
+function registerModernMethods(server: Server, ctx: SharedContext): void {
+  for (const method of methodNames('full')) {
+    const run = async (params: unknown, serverCtx: ServerContext): Promise<JsonObject> => {
+      const result = await dispatch(method, withoutMeta(params), ctx)
+      await sendRequestDiagnostics(serverCtx, ctx.backend, params)
+      return { ...result, ...cacheFields(method, ctx.cacheTtlMs) }
+    }
+    if (!SKILLS_EXTENSION_METHODS.has(method)) server.setRequestHandler(method as 'tools/list', (request, serverCtx) => run(request.params, serverCtx) as never)
+    else server.setRequestHandler(method, { params: ANY_PARAMS }, (params, serverCtx) => run(params, serverCtx))
+  }
+}
+
 /** A fresh server for one serving unit; `era` is what the serving entry decided. */
 export async function createFullServer(options: ServerFactoryOptions, request: McpRequestContext): Promise<Server> {
   const { ctx } = options
   const instructions = options.instructions?.()
   const server = new Server(
     { name: FULL_SERVER_NAME, version: ctx.serverVersion },
-    { capabilities: FULL_CAPABILITIES_V2, ...(instructions ? { instructions } : {}) },
+    { capabilities: request.era === 'modern' ? MODERN_CAPABILITIES : FULL_CAPABILITIES_V2, ...(instructions ? { instructions } : {}) },
   )
   server.onerror = (error) => ctx.log.debug({ error: String(error) }, msg.LOG.transportError)
   const modern = request.era === 'modern'
-  if (modern) {
-    server.fallbackRequestHandler = async (rpc, serverCtx) => {
-      const result = await dispatch(rpc.method, withoutMeta(rpc.params), ctx)
-      await sendRequestDiagnostics(serverCtx, ctx.backend, rpc.params)
-      return { ...result, ...cacheFields(rpc.method, ctx.cacheTtlMs) }
-    }
-  }
+  if (modern) registerModernMethods(server, ctx)
   if (modern && options.connection === undefined) return server
   const session = new McpSession(server, options.hub, ctx.log)
   if (!modern) {

@@ -19,6 +19,7 @@ import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
 import { readRequestBody } from '../http/request-body.js'
 import { sendJson, sendPlain } from './replies.js'
 import { connectSdkSession, type SharedContext } from './sdk-server.js'
+import { ModernHttp } from './modern-http.js'
 
 const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000
 const MAX_SWEEP_INTERVAL_MS = 60 * 1000
@@ -34,15 +35,19 @@ export class HttpSessions {
   private readonly sweeper: NodeJS.Timeout
   private readonly sessionCap: OpenCount
   private readonly streams: OpenCount
+  /** E12.2: requests of the 2026-07-28 revision, which have no session. */
+  private readonly modern: ModernHttp
 
   constructor(
     private readonly ctx: SharedContext,
     private readonly hub: ChangeHub | undefined,
     private readonly idleMs: number = DEFAULT_SESSION_IDLE_MS,
     maxOpen: number = DEFAULT_MAX_OPEN,
+    instructions?: () => string | undefined,
   ) {
     this.sessionCap = new OpenCount(maxOpen, 'MCP sessions')
     this.streams = new OpenCount(maxOpen, 'MCP event streams')
+    this.modern = new ModernHttp(ctx, hub, maxOpen, instructions)
     this.sweeper = setInterval(() => this.sweep(), Math.min(idleMs, MAX_SWEEP_INTERVAL_MS)).unref()
   }
 
@@ -71,6 +76,7 @@ export class HttpSessions {
       const parsed = parseJson(read.bytes)
       if (!parsed.ok) return sendJson(res, 400, failure(null, PARSE_ERROR, msg.PARSE_ERROR))
       body = parsed.value
+      if (await this.modern.owns(req, body)) return this.modern.serve(req, res, body)
       if (sessionId === undefined && isInitializeRequest(body)) {
         if (this.sessionCap.refuseWhenFull(res, this.sessions.size)) return log.warn({ sessions: this.sessions.size }, msg.LOG.sessionsFull)
         return this.open(req, res, body)
@@ -95,6 +101,7 @@ export class HttpSessions {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper)
+    await this.modern.close()
     await Promise.all([...this.sessions.values()].map((entry) => entry.transport.close()))
     this.sessions.clear()
   }

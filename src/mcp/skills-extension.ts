@@ -13,6 +13,8 @@ import { isJsonObject, type JsonObject } from '../core/json-object.js'
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
 export const SKILL_URI_PREFIX = 'skill://'
+/** The methods the extension adds (the SDK knows every other one by its schema). */
+export const SKILLS_EXTENSION_METHODS: ReadonlySet<string> = new Set(['skills/list', 'skills/get', 'resources/directory/read'])
 const SKILLS_PAGE = 100
 
 interface Entry extends JsonObject {
