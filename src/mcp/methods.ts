@@ -67,8 +67,8 @@ function subscriptionUri(params: unknown, method: string): string {
 const METHODS: Readonly<Record<string, Method>> = Object.freeze({
   initialize: { profiles: BRIDGE, run: async (_params, ctx) => bridgeInitializeResult(ctx.serverVersion) },
   ping: { profiles: BOTH, run: async () => ({}) },
-  'tools/list': { profiles: BOTH, run: async (_params, ctx) => listTools(ctx.backend) },
-  'tools/call': { profiles: BOTH, run: async (params, ctx) => callTool(params, ctx.backend, ctx.log) },
+  'tools/list': { profiles: BOTH, run: async (_params, ctx) => listTools(ctx.backend, ctx.profile) },
+  'tools/call': { profiles: BOTH, run: async (params, ctx) => callTool(params, ctx.backend, ctx.log, ctx.profile) },
   ...Object.fromEntries(
     Object.entries(DELEGATES).map(([method, delegate]): [string, Method] => [
       method,
@@ -123,6 +123,7 @@ export async function dispatch(method: string, params: unknown, ctx: MethodConte
     throw new RpcError(INTERNAL_ERROR, error instanceof Error ? error.message : String(error))
   }
 }
+
 
 /** One JSON-RPC response for a request (the bridge's hand-written HTTP framing). */
 export async function answerRequest(id: RpcId, method: string, params: unknown, ctx: MethodContext): Promise<RpcResponse> {

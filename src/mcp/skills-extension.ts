@@ -4,7 +4,7 @@
  * `resources/directory/read`, answered from the skills worker's internal `skills::sep-*` functions.
  * An unknown URI or a bad cursor is -32602, as the SEP says.
  */
-import { errorDisplay } from './backend-errors.js'
+import { errorText } from './backend-errors.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend } from './types.js'
@@ -53,12 +53,13 @@ export async function getSkill(params: unknown, backend: McpBackend): Promise<Js
   return { skill }
 }
 
-async function invokeOrInvalid(backend: McpBackend, functionId: string, payload: unknown): Promise<JsonObject> {
+// E12.7: the worker's own text, and the URI asked for as `data` (as an unknown iii:// resource).
+async function invokeOrInvalid(backend: McpBackend, functionId: string, payload: { uri: string }): Promise<JsonObject> {
   try {
     const result = await backend.invoke(functionId, payload)
     return isJsonObject(result) ? result : {}
   } catch (error) {
-    throw new RpcError(INVALID_PARAMS, errorDisplay(error))
+    throw new RpcError(INVALID_PARAMS, errorText(error, 'full'), { uri: payload.uri })
   }
 }
 

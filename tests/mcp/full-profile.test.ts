@@ -63,11 +63,12 @@ describe('a real SDK client on the full profile', () => {
     })
   })
 
-  it('reads a nested skill and folds an unknown one into empty contents', async () => {
+  it('reads a nested skill, and an unknown one is -32602 with its own text and the URI (E12.7)', async () => {
     expect(await mcp!.client.readResource({ uri: 'iii://tree-root/leaf' })).toEqual({
       contents: [{ uri: 'iii://tree-root/leaf', mimeType: 'text/markdown', text: '# Tree leaf\nA child entry.\n' }],
     })
-    expect(await mcp!.client.readResource({ uri: 'iii://nope' })).toEqual({ contents: [] })
+    const error = await mcp!.client.readResource({ uri: 'iii://nope' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: -32602, message: 'MCP error -32602: Skill not found: nope', data: { uri: 'iii://nope' } })
   })
 
   it('lists templates and prompts, and gets a prompt', async () => {
