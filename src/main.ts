@@ -5,26 +5,26 @@
  * then shut down cleanly and exit 0.
  */
 import { CommanderError } from 'commander'
-import { parseCli, runMode, type CliOptions, type RunMode } from './cli.js'
-import { loadConfig } from './config.js'
+import { parseCli, runMode, type CliOptions, type RunMode } from './app/cli.js'
+import { loadConfig } from './app/config-file.js'
 import { LOG } from './core/messages.js'
 import { readAuthToken } from './http/auth-token.js'
 import type { DoorRules } from './http/door.js'
-import { createLogger } from './logger.js'
-import { renderManifest } from './manifest.js'
-import type { ModeContext, RunningMode } from './mode-context.js'
-import { skillRoots, withRoots } from './skill-roots.js'
-import { guardStdout } from './stdout-guard.js'
+import { createLogger } from './app/logger.js'
+import { renderManifest } from './app/manifest.js'
+import type { ModeContext, RunningMode } from './app/modes/mode-context.js'
+import { skillRoots, withRoots } from './app/zero-config-roots.js'
+import { guardStdout } from './app/stdout-guard.js'
 
 type ModeModule = { startMode(context: ModeContext): Promise<RunningMode> }
 
 // Only the chosen mode's module is loaded: a worker connecting to an engine (`--url`) stays about
 // 16 MiB smaller without the embedded engine, stdio and the MCP SDK (README "Performance").
 const MODES: Readonly<Record<Exclude<RunMode, 'manifest'>, () => Promise<ModeModule>>> = {
-  worker: () => import('./worker-mode.js'),
-  embedded: () => import('./embedded-mode.js'),
-  'stdio-embedded': () => import('./stdio-mode.js'),
-  'stdio-front': () => import('./stdio-front-mode.js'),
+  worker: () => import('./app/modes/worker.js'),
+  embedded: () => import('./app/modes/embedded.js'),
+  'stdio-embedded': () => import('./app/modes/stdio.js'),
+  'stdio-front': () => import('./app/modes/stdio-front.js'),
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -60,7 +60,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 async function check(argv: string[]): Promise<void> {
-  const { parseCheckCli, runCheck } = await import('./check-mode.js')
+  const { parseCheckCli, runCheck } = await import('./app/modes/check.js')
   let options
   try {
     options = parseCheckCli(argv)

@@ -1,4 +1,4 @@
-/** The worker configuration after loading (spec §7); produced by src/config.ts. */
+/** The worker configuration after loading (spec §7); produced by src/app/config-file.ts. */
 export interface SkillsConfig {
   scopes: { skills: string; prompts: string }
   state_timeout_ms: number

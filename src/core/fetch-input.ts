@@ -6,7 +6,7 @@
 import { SkillsError } from './errors.js'
 import * as msg from './messages.js'
 import { trim } from './text.js'
-import { URI_PREFIX } from './uri.js'
+import { III_URI_PREFIX } from './uri.js'
 
 export interface FetchInput {
   uri?: string | null
@@ -21,7 +21,7 @@ export function selectFetchUris({ uri, uris }: FetchInput): string[] {
   else throw new SkillsError(msg.FETCH_INPUT_MISSING)
   const list = raw.map(trim).filter((entry) => entry !== '')
   if (list.length === 0) throw new SkillsError(msg.FETCH_INPUT_MISSING)
-  const invalid = list.find((entry) => !entry.startsWith(URI_PREFIX))
+  const invalid = list.find((entry) => !entry.startsWith(III_URI_PREFIX))
   if (invalid !== undefined) throw new SkillsError(msg.fetchInvalidUri(invalid))
   return list
 }

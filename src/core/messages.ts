@@ -46,7 +46,7 @@ export const MUST_BE_URL_PATH = "must be a URL path without whitespace, '?' or '
 export const MUST_NOT_BE_BLANK = 'must not be blank'
 export const searchQueryTooLong = (max: number) => `must be at most ${max} characters`
 
-// --- command line (src/cli.ts) -------------------------------------------------------------------
+// --- command line (src/app/cli.ts) -------------------------------------------------------------------
 export const PORT_INVALID = 'expected an integer from 0 to 65535'
 export const skillFilesUnlisted = (dir: string, reason: string) => `cannot list the files of ${dir}: ${reason}`
 export const COUNT_INVALID = 'expected an integer of at least 1'

@@ -12,14 +12,16 @@ export type ParsedUri =
   | { kind: 'skill'; id: string }
   | { kind: 'section'; functionId: string }
 
-export const URI_PREFIX = 'iii://'
-export const INDEX_URI = 'iii://skills'
+export const III_URI_PREFIX = 'iii://'
+export const INDEX_URI = `${III_URI_PREFIX}skills`
+/** The MCP Skills Extension's scheme (SEP-2640): skill://<id>/<path>. */
+export const SKILL_URI_PREFIX = 'skill://'
 const SECTION_MARKER = 'fn'
 
 // iii://skills => index; iii://fn/scope/echo => section scope::echo; iii://a/b => skill a/b
 export function parseUri(uri: string): ParsedUri {
-  if (!uri.startsWith(URI_PREFIX)) throw new SkillsError(msg.uriMissingScheme(uri))
-  const rest = uri.slice(URI_PREFIX.length)
+  if (!uri.startsWith(III_URI_PREFIX)) throw new SkillsError(msg.uriMissingScheme(uri))
+  const rest = uri.slice(III_URI_PREFIX.length)
   if (rest === '') throw new SkillsError(msg.uriEmptyId(uri))
   if (rest === 'skills') return { kind: 'index' }
   const segments = rest.split('/')
@@ -36,7 +38,7 @@ export function parseUri(uri: string): ParsedUri {
 
 /** a/b => iii://a/b; fn/a/b (a section) and skills (the index) => undefined: the URI of a skill id, nothing else. */
 export function skillUri(id: string): string | undefined {
-  const uri = URI_PREFIX + id
+  const uri = III_URI_PREFIX + id
   try {
     return parseUri(uri).kind === 'skill' ? uri : undefined
   } catch {

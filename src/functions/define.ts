@@ -1,25 +1,59 @@
 /**
- * One definition per function. The spec (src/schemas/functions.ts) holds its id, description,
- * metadata and the zod schemas its input is decoded with and its formats published from;
- * `defineFunction(id, handler)` binds the handler to that spec, and the compiler holds the handler's
- * input to exactly what the spec's input schema decodes a payload to (as the MCP SDK's
- * `registerTool` ties a tool's schema to its callback).
+ * One definition per function: `defineFunction({id, description, input, output}, handler)` holds its
+ * id, exact description (§1.1), metadata (D6), the zod schemas its input is decoded with and its
+ * draft-07 formats published from (D7), and the handler, whose input the compiler holds to exactly
+ * what the input schema decodes a payload to (as the MCP SDK's `registerTool` ties a tool's schema to
+ * its callback). Each handler sits behind the response guard, so no answer exceeds what the engine
+ * accepts in one frame. The registry (registry.ts) is the list of these.
  */
-import { FUNCTION_BY_ID, type FunctionId, type FunctionInput, type FunctionSpec } from '../schemas/functions.js'
+import type { z } from 'zod'
+import { toDraft07, type JsonSchema, type Published } from '../schemas/json-schema.js'
 import type { Deps } from './deps.js'
 import { guardResponse, type Handler } from './response-guard.js'
+
+/** One function as registered. */
+export interface FunctionSpec<Id extends string = string> {
+  id: Id
+  description: string
+  metadata: Record<string, unknown>
+  input: z.ZodTypeAny
+  output: z.ZodTypeAny
+  request_format: JsonSchema
+  response_format: JsonSchema
+}
 
 /** A handler as its callers hold it: they pass only a payload the spec's input schema decoded. */
 export type DecodedHandler = (input: unknown, deps: Deps) => Promise<unknown>
 
-export interface DefinedFunction {
-  spec: FunctionSpec
+export interface DefinedFunction<Id extends string = string> {
+  spec: FunctionSpec<Id>
   /** The handler behind the response guard (response-guard.ts). */
   handle: DecodedHandler
 }
 
-export function defineFunction<Id extends FunctionId>(id: Id, handler: Handler<FunctionInput<Id>>): DefinedFunction {
-  const spec = FUNCTION_BY_ID.get(id) as FunctionSpec
-  // Sound: worker.ts and skills::rpc decode every payload with `spec.input` before calling `handle`.
+export interface FunctionDefinition<Id extends string, Input extends z.ZodTypeAny> {
+  id: Id
+  description: string
+  input: Published<Input>
+  output: Published
+  /** `{internal: true}` for functions no tool list shows (E5); public ones have none. */
+  metadata?: Record<string, unknown>
+}
+
+export function defineFunction<Id extends string, Input extends z.ZodTypeAny>(
+  definition: FunctionDefinition<Id, Input>,
+  handler: Handler<z.output<Input>>,
+): DefinedFunction<Id> {
+  const { id, description, input, output, metadata = {} } = definition
+  const spec: FunctionSpec<Id> = {
+    id,
+    description,
+    metadata,
+    input: input.schema,
+    output: output.schema,
+    request_format: toDraft07(input.schema, input.title, input.definitions),
+    response_format: toDraft07(output.schema, output.title, output.definitions),
+  }
+  // Sound: the worker and skills::rpc decode every payload with `spec.input` before calling `handle`.
   return { spec, handle: guardResponse(handler) as DecodedHandler }
 }

@@ -4,7 +4,26 @@
  * the MCP Skills Extension leaves out among the warnings (E6.2); and `skills::fs-watch-problems`.
  */
 import { diagnosticsOf } from '../fs/diagnostics.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
+import { DiagnosticsOutput, Skipped, Warning } from '../schemas/diagnostics.js'
+import { ANY_VALUE, EMPTY_INPUT } from '../schemas/resources.js'
+
+export const skillsDiagnostics = defineFunction({
+  id: 'skills::diagnostics',
+  description: 'Internal: the files the fs sources skip (with the reason) and the skills they serve with a warning, in path order.',
+  input: EMPTY_INPUT,
+  output: { schema: DiagnosticsOutput, title: 'DiagnosticsOutput', definitions: { Skipped, Warning } },
+  metadata: { internal: true },
+}, fsDiagnostics)
+
+export const skillsFsWatchProblems = defineFunction({
+  id: 'skills::fs-watch-problems',
+  description: 'Internal: what went wrong with watching the fs sources (watching unavailable, events lost), latest last.',
+  input: EMPTY_INPUT,
+  output: ANY_VALUE,
+  metadata: { internal: true },
+}, fsWatchProblems)
 
 export async function fsDiagnostics(_input: unknown, deps: Deps) {
   const snapshot = await deps.fs.snapshot()

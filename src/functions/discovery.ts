@@ -18,11 +18,37 @@ import { decodePageCursor, encodePageCursor, type PageOf } from '../core/page-cu
 import { tokenizer } from '../core/tokens.js'
 import { checkSkillPath } from '../core/skill-path.js'
 import { readFolderFile, readFolderFileIfAny, underNestedSkill } from '../fs/folder-file.js'
-import type { DescribeSkillRequest, ListSkillsRequest, ReadSkillFileRequest } from '../schemas/discovery.js'
+import { DescribeSkillRequest, DescribeSkillResponse, ListSkillsRequest, ListSkillsResponse, ProtocolSkill, ReadSkillFileRequest, ReadSkillFileResponse } from '../schemas/discovery.js'
+import { III_URI_PREFIX } from '../core/uri.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { protocolEntries, resolveProtocolSkill, servedBody, skillMdText, type ResolvedSkill } from './discovery-entries.js'
 
 const MANIFEST_FILE = 'skill.toml'
+
+export const skillListSkills = defineFunction({
+  id: 'skill::list_skills',
+  description: `Skills Protocol list_skills: page through the skills by name (${III_URI_PREFIX}acme/billing is "acme.billing"), ` +
+    'optionally within one namespace; pass next_cursor back as cursor for the next page.',
+  input: { schema: ListSkillsRequest, title: 'ListSkillsRequest' },
+  output: { schema: ListSkillsResponse, title: 'ListSkillsResponse', definitions: { ProtocolSkill } },
+}, listProtocolSkills)
+
+export const skillDescribeSkill = defineFunction({
+  id: 'skill::describe_skill',
+  description: "Skills Protocol describe_skill: a skill's manifest, plus its SKILL.md frontmatter (detail \"summary\") " +
+    'and text (detail "full").',
+  input: { schema: DescribeSkillRequest, title: 'DescribeSkillRequest' },
+  output: { schema: DescribeSkillResponse, title: 'DescribeSkillResponse' },
+}, describeProtocolSkill)
+
+export const skillReadSkillFile = defineFunction({
+  id: 'skill::read_skill_file',
+  description: "Skills Protocol read_skill_file: one UTF-8 text file of a skill's folder (SKILL.md, references/..., " +
+    'scripts/...), never anything outside it.',
+  input: { schema: ReadSkillFileRequest, title: 'ReadSkillFileRequest' },
+  output: { schema: ReadSkillFileResponse, title: 'ReadSkillFileResponse' },
+}, readProtocolSkillFile)
 
 export async function listProtocolSkills(input: ListSkillsRequest, deps: Deps) {
   const namespace = input.namespace ?? undefined

@@ -12,10 +12,29 @@ import { selectFetchUris, type FetchInput } from '../core/fetch-input.js'
 import { utf8Length } from '../core/ids.js'
 import { FETCH_CONCURRENCY, MAX_PAYLOAD_BYTES } from '../core/limits.js'
 import * as msg from '../core/messages.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { withinBudget } from './fetch-budget.js'
 import { resolveUri } from './resolve.js'
-import type { FetchSkillInput } from '../schemas/resources.js'
+import { FetchSkillInput, FetchSkillOutput } from '../schemas/resources.js'
+import { III_URI_PREFIX } from '../core/uri.js'
+
+const FETCH_DESCRIPTION =
+  `Fetches the content of one or more skill resources identified by ${III_URI_PREFIX} URIs. When you encounter ${III_URI_PREFIX} ` +
+  'links in skill instructions, use this tool to retrieve their contents (batch with `uris` when helpful).'
+const FETCH_INPUT = { schema: FetchSkillInput, title: 'FetchSkillInput' }
+const FETCH_OUTPUT = { schema: FetchSkillOutput, title: 'String' }
+
+/** Upstream's internal id; `skill::fetch` is the same function under the name the tool list shows. */
+export const skillsFetchSkill = defineFunction({ id: 'skills::fetch_skill', description: FETCH_DESCRIPTION, input: FETCH_INPUT, output: FETCH_OUTPUT }, fetchSkills)
+
+export const skillFetch = defineFunction({
+  id: 'skill::fetch',
+  description: FETCH_DESCRIPTION,
+  input: FETCH_INPUT,
+  output: FETCH_OUTPUT,
+  metadata: { tool: { label: 'Fetch skill' } },
+}, fetchSkills)
 
 export async function fetchSkills(input: FetchInput & Pick<FetchSkillInput, 'max_tokens'>, deps: Deps): Promise<string> {
   const uris = selectFetchUris(input)

@@ -6,9 +6,11 @@
  */
 import { INDEX_RESOURCE } from '../core/envelopes.js'
 import { memoizePair, PairKey } from '../core/memo.js'
-import { URI_PREFIX } from '../core/uri.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 import type { FsSkill } from '../fs/types.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
+import { ANY_VALUE, EMPTY_INPUT } from '../schemas/resources.js'
 import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
 
 const MCP_RESOURCES = new PairKey<{ resources: McpSkillResource[] }>('mcp resources')
@@ -25,6 +27,14 @@ interface McpSkillResource {
 
 const INDEX = { ...INDEX_RESOURCE, title: 'Skills index' }
 
+export const skillsMcpResourcesList = defineFunction({
+  id: 'skills::mcp-resources-list',
+  description: 'Internal: the MCP resources/list of the full profile: each skill with name = id, title, description, size and lastModified.',
+  input: EMPTY_INPUT,
+  output: ANY_VALUE,
+  metadata: { internal: true },
+}, listMcpResources)
+
 export async function listMcpResources(_input: unknown, deps: Deps) {
   let state: SkillSummary[]
   try {
@@ -40,7 +50,7 @@ export async function listMcpResources(_input: unknown, deps: Deps) {
 
 function stateResource(s: SkillSummary): McpSkillResource {
   return {
-    uri: URI_PREFIX + s.id, name: s.id, title: s.title ?? s.id,
+    uri: III_URI_PREFIX + s.id, name: s.id, title: s.title ?? s.id,
     ...(s.description === undefined ? {} : { description: s.description }),
     mimeType: 'text/markdown', size: s.bytes,
   }
@@ -50,7 +60,7 @@ function fsResource(s: FsSkill): McpSkillResource {
   const description = s.fullDescription ?? s.description
   const lastModified = s.registeredAt === '' ? undefined : new Date(s.registeredAt).toISOString()
   return {
-    uri: URI_PREFIX + s.id, name: s.id, title: s.title ?? s.id,
+    uri: III_URI_PREFIX + s.id, name: s.id, title: s.title ?? s.id,
     ...(description === undefined || description === '' ? {} : { description }),
     mimeType: 'text/markdown',
     ...(s.bodyBytes === undefined ? {} : { size: s.bodyBytes }),

@@ -6,7 +6,9 @@
 import { sections } from '../core/outline.js'
 import { TextMemo } from '../core/text-memo.js'
 import { tokenizer } from '../core/tokens.js'
-import type { OutlineInput } from '../schemas/outline.js'
+import { OutlineInput, OutlineOutput, OutlineSection } from '../schemas/outline.js'
+import { III_URI_PREFIX } from '../core/uri.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
 
@@ -16,6 +18,14 @@ interface Outline {
 }
 
 const memo = new TextMemo<Promise<Outline>>(8 * 1024 * 1024)
+
+export const skillOutline = defineFunction({
+  id: 'skill::outline',
+  description: 'The outline of a skill before reading it: every heading with its anchor, level, line and tokens, and the ' +
+    `tokens of the whole body. Fetch one section with ${III_URI_PREFIX}<id>#<anchor>.`,
+  input: { schema: OutlineInput, title: 'OutlineInput' },
+  output: { schema: OutlineOutput, title: 'OutlineOutput', definitions: { OutlineSection } },
+}, outlineSkill)
 
 export async function outlineSkill(input: OutlineInput, deps: Deps) {
   const { text } = await resolveUri(input.uri, deps)

@@ -13,9 +13,11 @@ import { withoutShadowed } from '../core/precedence.js'
 import { invalidPromptMessage } from '../core/prompt-messages.js'
 import { readBody } from '../fs/entry-body.js'
 import { invokeBounded } from './bounded-invoke.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows, getStoredRow, StoredPrompt, type StoredPromptRow } from './stored-rows.js'
-import type { PromptGetInput } from '../schemas/prompts.js'
+import { PromptGetInput } from '../schemas/prompts.js'
+import { ANY_VALUE, EMPTY_INPUT } from '../schemas/resources.js'
 
 // Keys in the order upstream serialises them (sorted, §4).
 interface McpPrompt {
@@ -23,6 +25,20 @@ interface McpPrompt {
   description: string
   name: string
 }
+
+export const promptsMcpList = defineFunction({
+  id: 'prompts::mcp-list',
+  description: 'Internal: returns the MCP prompts/list envelope (full arguments schema for each registered prompt).',
+  input: EMPTY_INPUT,
+  output: ANY_VALUE,
+}, listMcpPrompts)
+
+export const promptsMcpGet = defineFunction({
+  id: 'prompts::mcp-get',
+  description: 'Internal: dispatches a registered prompt handler and normalizes the result for MCP prompts/get.',
+  input: { schema: PromptGetInput, title: 'PromptGetInput' },
+  output: ANY_VALUE,
+}, getMcpPrompt)
 
 export async function listMcpPrompts(_input: unknown, deps: Deps) {
   let rows: StoredPromptRow[] = []

@@ -9,13 +9,36 @@ import { trim } from '../core/text.js'
 import { formatTimestamp } from '../core/time.js'
 import { MemoKey, memoize } from '../core/memo.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows } from './stored-rows.js'
-import type { PromptArgument, RegisterPromptInput, UnregisterPromptInput } from '../schemas/prompts.js'
+import { ListPromptsInput, ListPromptsOutput, PromptArgument, PromptEntry, RegisterPromptInput, RegisterPromptOutput, UnregisterPromptInput, UnregisterPromptOutput } from '../schemas/prompts.js'
 
 export type { RegisterPromptInput }
 
 const FS_PROMPT_ENTRIES = new MemoKey<PromptListEntry[]>('fs prompt list entries')
+
+export const promptsRegister = defineFunction({
+  id: 'prompts::register',
+  description: 'Register a slash-command prompt; clients call prompts/get to render it.',
+  input: { schema: RegisterPromptInput, title: 'RegisterPromptInput', definitions: { PromptArgument } },
+  output: { schema: RegisterPromptOutput, title: 'RegisterPromptOutput' },
+}, registerPrompt)
+
+export const promptsUnregister = defineFunction({
+  id: 'prompts::unregister',
+  description: 'Remove a registered prompt by name.',
+  input: { schema: UnregisterPromptInput, title: 'UnregisterPromptInput' },
+  output: { schema: UnregisterPromptOutput, title: 'UnregisterPromptOutput' },
+}, unregisterPrompt)
+
+export const promptsList = defineFunction({
+  id: 'prompts::list',
+  description: 'List registered prompts (name, function_id, arg count, registered_at, origin). ' +
+    '`origin` is `state` for state-backed entries, `fs` for filesystem-backed.',
+  input: { schema: ListPromptsInput, title: 'ListPromptsInput' },
+  output: { schema: ListPromptsOutput, title: 'ListPromptsOutput', definitions: { PromptEntry } },
+}, listPrompts)
 
 export async function registerPrompt(input: RegisterPromptInput, deps: Deps) {
   const { name, description, function_id } = input

@@ -4,14 +4,38 @@
  */
 import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, titledSkillResource } from '../core/envelopes.js'
 import { MemoKey, memoize, memoizePair, PairKey } from '../core/memo.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
 import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
-import type { ReadResourceInput } from '../schemas/resources.js'
+import { ANY_VALUE, EMPTY_INPUT, ReadResourceInput } from '../schemas/resources.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 type Resource = ReturnType<typeof titledSkillResource>
 const STATE_RESOURCES = new MemoKey<Resource[]>('state resources')
 const RESOURCES_LIST = new PairKey<{ resources: Array<Resource | typeof INDEX_RESOURCE> }>('resources list')
+
+export const skillsResourcesList = defineFunction({
+  id: 'skills::resources-list',
+  description: `Internal: returns the MCP resources/list envelope with the ${III_URI_PREFIX}skills index + one ${III_URI_PREFIX}{id} entry per ` +
+    'registered skill.',
+  input: EMPTY_INPUT,
+  output: ANY_VALUE,
+}, listResources)
+
+export const skillsResourcesRead = defineFunction({
+  id: 'skills::resources-read',
+  description: `Internal: resolves an ${III_URI_PREFIX} URI and returns the MCP resources/read contents envelope.`,
+  input: { schema: ReadResourceInput, title: 'ReadResourceInput' },
+  output: ANY_VALUE,
+}, readResource)
+
+export const skillsResourcesTemplates = defineFunction({
+  id: 'skills::resources-templates',
+  description: 'Internal: returns the MCP resources/templates/list envelope.',
+  input: EMPTY_INPUT,
+  output: ANY_VALUE,
+}, listResourceTemplates)
 
 export async function listResources(_input: unknown, deps: Deps) {
   let state: SkillSummary[]

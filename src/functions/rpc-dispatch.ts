@@ -6,7 +6,7 @@
  */
 import { InvalidParamsError } from '../core/errors.js'
 import type { DefinedFunction } from './define.js'
-import { DEFINITIONS, EXTENSION_DEFINITIONS } from './index.js'
+import { DEFINITIONS, EXTENSION_DEFINITIONS } from './registry.js'
 import type { RpcDispatch } from './rpc.js'
 
 const BY_ID: ReadonlyMap<string, DefinedFunction> = new Map([...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => [d.spec.id, d]))

@@ -13,7 +13,9 @@ import { subtreeRoot } from '../core/subtree.js'
 import { TextMemo } from '../core/text-memo.js'
 import { tokenizer } from '../core/tokens.js'
 import { readBody } from '../fs/entry-body.js'
-import { SEARCH_LIMIT_DEFAULT, type SearchResult, type SearchSkillsInput, type SearchSkillsOutput } from '../schemas/search.js'
+import { SEARCH_LIMIT_DEFAULT, SearchResult, SearchSkillsInput, SearchSkillsOutput } from '../schemas/search.js'
+import { III_URI_PREFIX } from '../core/uri.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import type { SearchBodies } from './search-bodies.js'
 import { searchableText, searchIndexOf, shownLine } from './search-index.js'
@@ -22,6 +24,15 @@ import { StoredSkill } from './stored-rows.js'
 
 /** Plain texts of bodies served lately: the same results are asked for again and again. */
 const PLAIN_TEXTS = new TextMemo<string>(4 * 1024 * 1024)
+
+export const skillSearch = defineFunction({
+  id: 'skill::search',
+  description: 'Searches the skills by relevance (id, title, description, headings and body) and returns the best matches, ' +
+    `each with its ${III_URI_PREFIX} URI, title, description, score and a snippet of the text around the match. Read a ` +
+    'result with skill::fetch (the skill__fetch tool). `under` keeps one subtree of ids (e.g. "acme").',
+  input: { schema: SearchSkillsInput, title: 'SearchSkillsInput' },
+  output: { schema: SearchSkillsOutput, title: 'SearchSkillsOutput', definitions: { SearchResult } },
+}, searchSkills)
 
 export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promise<SearchSkillsOutput> {
   const index = searchIndexOf(deps)

@@ -15,7 +15,7 @@ import { indexLine } from '../core/index-page.js'
 import type { JsonObject } from '../core/json-object.js'
 import * as msg from '../core/messages.js'
 import {
-  digestOf, DIRECTORY_MIME, mimeTypeOf, SKILL_SCHEME, textMimeTypeOf, skillUri, synthesisedSkillMd, unpublishedReason,
+  digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, skillUri, synthesisedSkillMd, unpublishedReason,
 } from '../core/sep-skill.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { readFolderBytes } from '../fs/folder-file.js'
@@ -24,10 +24,13 @@ import { directChildren } from '../fs/skill-tree.js'
 import { listedFiles } from './listed-files.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
 import type { FsSkill } from '../fs/types.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { readSkillSources, type SkillSummary } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
-import type { SepListInput, SepUriInput } from '../schemas/sep.js'
+import { SepListInput, SepUriInput } from '../schemas/sep.js'
+import { ANY_VALUE } from '../schemas/resources.js'
+import { SKILL_URI_PREFIX } from '../core/uri.js'
 
 /** One published skill: its files, and how to read each and learn its size and digest. */
 interface Published {
@@ -79,6 +82,30 @@ function firstAfter(sorted: ReadonlyArray<{ uri: string }>, after: string): numb
 }
 
 /** The published skills in URI order, those after `after` (or the one at `uri`), at most `limit`; `more` when others follow. */
+export const skillsSepList = defineFunction({
+  id: 'skills::sep-list',
+  description: 'Internal: the MCP Skills Extension (SEP-2640) catalogue: every published skill with its frontmatter and the sha256 digest of each file.',
+  input: { schema: SepListInput, title: 'SepListInput' },
+  output: ANY_VALUE,
+  metadata: { internal: true },
+}, listSepSkills)
+
+export const skillsSepRead = defineFunction({
+  id: 'skills::sep-read',
+  description: `Internal: one ${SKILL_URI_PREFIX} file of the MCP Skills Extension, as text or base64 blob.`,
+  input: { schema: SepUriInput, title: 'SepUriInput' },
+  output: ANY_VALUE,
+  metadata: { internal: true },
+}, readSepResource)
+
+export const skillsSepDirectory = defineFunction({
+  id: 'skills::sep-directory',
+  description: `Internal: the direct children of a ${SKILL_URI_PREFIX} folder (resources/directory/read).`,
+  input: { schema: SepUriInput, title: 'SepUriInput' },
+  output: ANY_VALUE,
+  metadata: { internal: true },
+}, readSepDirectory)
+
 export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[]; more?: true }> {
   const { state, fs, snapshot } = await readSkillSources(deps)
   const catalogue = memoizePair(state, snapshot, CATALOGUE, () => catalogueOf(state, fs))
@@ -142,7 +169,7 @@ export async function readSepDirectory(input: SepUriInput, deps: Deps) {
   const sub = found.path.replace(/\/$/, '')
   const children = directChildren(files, sub)
   if (sub !== '' && children.files.length === 0 && children.dirs.length === 0) throw new SkillsError(msg.notADirectory(input.uri))
-  const base = `${SKILL_SCHEME}${found.skill.id}${sub === '' ? '' : `/${sub}`}`
+  const base = `${SKILL_URI_PREFIX}${found.skill.id}${sub === '' ? '' : `/${sub}`}`
   return {
     resources: [
       ...children.dirs.map((name) => ({ uri: `${base}/${name}`, name, mimeType: DIRECTORY_MIME })),
@@ -153,8 +180,8 @@ export async function readSepDirectory(input: SepUriInput, deps: Deps) {
 
 /** The skill and the file path a `skill://` URI names: the longest id prefix that is a published skill. */
 async function locate(uri: string, deps: Deps): Promise<{ skill: Published; path: string } | undefined> {
-  if (!uri.startsWith(SKILL_SCHEME)) return undefined
-  const segments = uri.slice(SKILL_SCHEME.length).split('/')
+  if (!uri.startsWith(SKILL_URI_PREFIX)) return undefined
+  const segments = uri.slice(SKILL_URI_PREFIX.length).split('/')
   if (segments.some((s, i) => (s === '' && i < segments.length - 1) || s === '.' || s === '..')) return undefined
   for (let k = segments.length - 1; k >= 1; k--) {
     const id = segments.slice(0, k).join('/')

@@ -8,12 +8,36 @@ import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
 import { MemoKey, memoize } from '../core/memo.js'
 import { formatTimestamp } from '../core/time.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
+import { III_URI_PREFIX } from '../core/uri.js'
+import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { mergeById, skillSummaries, withoutStateIds } from './skill-sources.js'
-import type { RegisterSkillInput, UnregisterSkillInput } from '../schemas/skills.js'
+import { ListSkillsInput, ListSkillsOutput, RegisterSkillInput, RegisterSkillOutput, SkillEntry, UnregisterSkillInput, UnregisterSkillOutput } from '../schemas/skills.js'
 
 const STATE_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('state list entries')
 const FS_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('fs list entries')
+
+export const skillsRegister = defineFunction({
+  id: 'skills::register',
+  description: `Register a markdown skill so it appears as ${III_URI_PREFIX}{id} in resources/list.`,
+  input: { schema: RegisterSkillInput, title: 'RegisterSkillInput' },
+  output: { schema: RegisterSkillOutput, title: 'RegisterSkillOutput' },
+}, registerSkill)
+
+export const skillsUnregister = defineFunction({
+  id: 'skills::unregister',
+  description: 'Remove a registered skill by id.',
+  input: { schema: UnregisterSkillInput, title: 'UnregisterSkillInput' },
+  output: { schema: UnregisterSkillOutput, title: 'UnregisterSkillOutput' },
+}, unregisterSkill)
+
+export const skillsList = defineFunction({
+  id: 'skills::list',
+  description: 'List registered skills (id, body length, registered_at, origin) without bodies. ' +
+    '`origin` is `state` for state-backed entries, `fs` for filesystem-backed.',
+  input: { schema: ListSkillsInput, title: 'ListSkillsInput' },
+  output: { schema: ListSkillsOutput, title: 'ListSkillsOutput', definitions: { SkillEntry } },
+}, listSkills)
 
 export async function registerSkill(input: RegisterSkillInput, deps: Deps) {
   const { id, skill } = input

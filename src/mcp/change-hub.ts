@@ -14,7 +14,7 @@
  * skill folder's other files send no change signal, at least once a second while one is subscribed.
  */
 import type { Logger } from 'pino'
-import { INDEX_URI } from '../core/uri.js'
+import { III_URI_PREFIX, INDEX_URI } from '../core/uri.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { Throttle } from './throttle.js'
@@ -25,7 +25,6 @@ const VIEW_TIMEOUT_MS = 10_000
 /** How long a session's attach waits for the baselines; later checks take them if this runs out. */
 const BASELINE_WAIT_MS = 2_000
 const READ_CONCURRENCY = 8
-const SKILL_URI_PREFIX = 'iii://'
 const SECTION_URI_PREFIX = 'iii://fn/'
 const SKILL_FILE_PREFIX = 'skill://'
 /** How often subscribed `skill://` files are re-read while nothing signals a change. */
@@ -58,7 +57,7 @@ const LIST_METHODS = Object.keys(LIST_NOTIFICATIONS) as ListMethod[]
 /** iii://skills, iii://{id} and skill://… files are watched; iii://fn/… and foreign URIs are not. */
 export function isWatchedUri(uri: string): boolean {
   if (uri.startsWith(SKILL_FILE_PREFIX)) return uri.length > SKILL_FILE_PREFIX.length
-  return uri.startsWith(SKILL_URI_PREFIX) && !uri.startsWith(SECTION_URI_PREFIX) && uri.length > SKILL_URI_PREFIX.length
+  return uri.startsWith(III_URI_PREFIX) && !uri.startsWith(SECTION_URI_PREFIX) && uri.length > III_URI_PREFIX.length
 }
 
 // ("skill://acme/billing/SKILL.md", {"acme/billing"}) => true
@@ -217,7 +216,7 @@ export class ChangeHub {
     const uris = new Set<string>()
     const named = (uri: string) => uri.startsWith(SKILL_FILE_PREFIX)
       ? poll || hint === 'all' || namesSkillFile(uri, hint)
-      : uri === INDEX_URI || hint === 'all' || hint.has(uri.slice(SKILL_URI_PREFIX.length))
+      : uri === INDEX_URI || hint === 'all' || hint.has(uri.slice(III_URI_PREFIX.length))
     for (const session of this.sessions) {
       for (const uri of session.subscriptions) if (isWatchedUri(uri) && named(uri)) uris.add(uri)
     }

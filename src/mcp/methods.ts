@@ -11,7 +11,8 @@ import {
   failure, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, success, type RpcId, type RpcResponse,
 } from './jsonrpc.js'
 import * as msg from './messages.js'
-import { getSkill, listSkills, readDirectory, readSkillResource, SKILL_URI_PREFIX, skillMdResources } from './skills-extension.js'
+import { getSkill, listSkills, readDirectory, readSkillResource, skillMdResources } from './skills-extension.js'
+import { SKILL_URI_PREFIX } from '../core/uri.js'
 import { callTool, listTools } from './tools.js'
 import type { McpBackend, McpProfile } from './types.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'

@@ -9,10 +9,10 @@ import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend } from './types.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import { SKILL_URI_PREFIX } from '../core/uri.js'
 
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
-export const SKILL_URI_PREFIX = 'skill://'
 /** The methods the extension adds (the SDK knows every other one by its schema). */
 export const SKILLS_EXTENSION_METHODS: ReadonlySet<string> = new Set(['skills/list', 'skills/get', 'resources/directory/read'])
 const SKILLS_PAGE = 100

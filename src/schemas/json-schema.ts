@@ -11,6 +11,13 @@ import { zodToJsonSchema, type JsonSchema7Type } from 'zod-to-json-schema'
 
 export type JsonSchema = { [key: string]: unknown }
 
+/** A schema as published: the zod schema, the JSON Schema's title and its named definitions. */
+export interface Published<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
+  schema: Schema
+  title: string
+  definitions?: Record<string, z.ZodTypeAny>
+}
+
 export function toDraft07(
   schema: z.ZodTypeAny,
   title: string,

@@ -3,12 +3,17 @@
  * functions, `resources-read`, the fetch tool, and `AnyValue` for envelopes published untyped.
  */
 import { z } from 'zod'
+import type { Published } from './json-schema.js'
 import { maxTokens } from './outline.js'
 
 export const EmptyInput = z.object({})
 
 /** Internal envelopes are published as "any JSON value", as upstream's `serde_json::Value` is. */
 export const AnyValue = z.unknown()
+
+/** The empty request and the untyped answer, as the envelope functions publish them. */
+export const EMPTY_INPUT: Published<typeof EmptyInput> = { schema: EmptyInput, title: 'EmptyInput' }
+export const ANY_VALUE: Published<typeof AnyValue> = { schema: AnyValue, title: 'AnyValue' }
 
 export const ReadResourceInput = z.object({
   uri: z.string(),

@@ -80,7 +80,7 @@ const maxSkills = Number(flags['max-skills'] ?? (flags.quick ? 1000 : 10_000))
 const profileDir = flags['cpu-prof'] === undefined ? undefined : resolve(flags['cpu-prof'])
 const nodeFlags = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileDir]
 // OTel off everywhere, and so no trace payload capture in any process: the skills worker turns it off
-// by itself then (src/trace-payloads.ts), and the floor must not pay for what the worker skips.
+// by itself then (src/app/trace-payloads.ts), and the floor must not pay for what the worker skips.
 const childEnv = { OTEL_ENABLED: 'false', III_DISABLE_TRACE_PAYLOADS: '1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`)

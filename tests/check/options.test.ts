@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { CommanderError } from 'commander'
 import { describe, expect, it } from 'vitest'
-import { parseCheckCli } from '../../src/cli.js'
+import { parseCheckCli } from '../../src/app/cli.js'
 import { checkTree, GOOD_SKILL, GOOD_TREE } from './support.js'
 
 const NO_WHEN_TREE = { 'root/lint/SKILL.md': GOOD_SKILL.replace('Use when the user asks to lint.', 'Checks style.').replace('See [the guide](references/guide.md).', '') }
@@ -79,7 +79,7 @@ describe('nothing found (E13.7)', () => {
   it('with --skills-dir and no --config, a missing ./config.yaml is not worth a warning', async () => {
     const { makeTempDir, removeTempDir, writeTree, captureLogger } = await import('../support/temp-tree.js')
     const { Writable } = await import('node:stream')
-    const { runCheck } = await import('../../src/check-mode.js')
+    const { runCheck } = await import('../../src/app/modes/check.js')
     const dir = await makeTempDir()
     const cwd = process.cwd()
     try {

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream'
 import { join } from 'node:path'
 import { validate } from 'skills-ref'
 import { describe, expect, it } from 'vitest'
-import { parseCheckCli, runCheck } from '../../src/check-mode.js'
+import { parseCheckCli, runCheck } from '../../src/app/modes/check.js'
 import { CORPORA, CORPORA_ROOT_ARGS, CORPORA_SKILLS } from '../support/corpora.js'
 import { silentLogger } from '../support/silent-logger.js'
 

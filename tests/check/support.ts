@@ -1,7 +1,7 @@
 /** Runs `iii-skills check --format json` in-process over a temporary tree (tests of src/check/). */
 import { Writable } from 'node:stream'
 import { join } from 'node:path'
-import { parseCheckCli, runCheck } from '../../src/check-mode.js'
+import { parseCheckCli, runCheck } from '../../src/app/modes/check.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { silentLogger } from '../support/silent-logger.js'
 

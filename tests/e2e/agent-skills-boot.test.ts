@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOG } from '../../src/core/messages.js'
+import { EXTENSION_FUNCTIONS } from '../../src/functions/registry.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, stopAllChildren, type ChildHandle } from '../support/processes.js'
 import type { SdkClient } from '../support/sdk-client.js'
 
@@ -59,7 +60,7 @@ describe('booting over a folder of Agent Skills', () => {
     expect(messages).toContain('skills ready: 13 functions + 2 custom trigger types')
     expect(worker.logs.find((line) => line.msg === LOG.extensionsRegistered)).toMatchObject({
       level: 30,
-      functions: ['skill::list_skills', 'skill::describe_skill', 'skill::read_skill_file', 'skill::search', 'skill::outline', 'skills::diagnostics', 'skills::fs-watch-problems', 'skills::sep-list', 'skills::sep-read', 'skills::sep-directory', 'skills::mcp-resources-list'],
+      functions: EXTENSION_FUNCTIONS.map((f) => f.id),
     })
   })
 

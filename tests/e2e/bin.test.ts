@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { renderManifest } from '../../src/manifest.js'
+import { renderManifest } from '../../src/app/manifest.js'
 import { REPO_ROOT } from '../support/processes.js'
 
 const run = promisify(execFile)

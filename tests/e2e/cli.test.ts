@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:net'
 import { afterAll, describe, it, vi } from 'vitest'
-import { renderManifest } from '../../src/manifest.js'
+import { renderManifest } from '../../src/app/manifest.js'
 import { E2E_TIMEOUT_MS, runSkills, stopAllChildren } from '../support/processes.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '../../src/logger.js'
+import { createLogger } from '../../src/app/logger.js'
 import { useHarness, waitFor } from './harness.js'
 
 const h = useHarness()

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { CachedStateStore, REGISTRY_CHANGED_PREFIX, sdkConnectionId } from '../../src/engine/registry-cache.js'
-import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
+import { startSkillsWorker, type RunningWorker } from '../../src/app/skills-worker.js'
 import { HANDLERS } from '../support/handlers.js'
 import { pollUntil } from '../support/poll.js'
 import { SDK_OPTIONS as SDK } from '../support/sdk-client.js'

@@ -1,27 +1,38 @@
 import { describe, expect, it } from 'vitest'
 import { defineFunction } from '../../src/functions/define.js'
-import { DEFINITIONS, EXTENSION_DEFINITIONS } from '../../src/functions/index.js'
-import { EXTENSION_FUNCTIONS, FUNCTIONS } from '../../src/schemas/functions.js'
+import { DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, FUNCTIONS } from '../../src/functions/registry.js'
+import { ListSkillsInput, ListSkillsOutput, UnregisterSkillInput, UnregisterSkillOutput } from '../../src/schemas/skills.js'
 import { fakeDeps } from './fake-deps.js'
 
 describe('defineFunction', () => {
-  it('binds each handler to the spec with its id, in the order the specs are registered', () => {
-    expect(DEFINITIONS.map((d) => d.spec)).toEqual([...FUNCTIONS])
-    expect(EXTENSION_DEFINITIONS.map((d) => d.spec)).toEqual([...EXTENSION_FUNCTIONS])
-    for (const d of [...DEFINITIONS, ...EXTENSION_DEFINITIONS]) expect(FUNCTIONS.some((f) => f === d.spec) || EXTENSION_FUNCTIONS.some((f) => f === d.spec)).toBe(true)
+  it('gives each function one definition: no id is defined twice', () => {
+    const ids = [...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => d.spec.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect([...FUNCTIONS, ...EXTENSION_FUNCTIONS]).toEqual([...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => d.spec))
   })
 
-  it("types the handler's input from the spec's schema (the build fails if these lines type-check)", async () => {
-    const defined = defineFunction('skills::unregister', async (input) => `gone: ${input.id}`)
+  const unregister = {
+    id: 'skills::unregister',
+    description: 'Remove a registered skill by id.',
+    input: { schema: UnregisterSkillInput, title: 'UnregisterSkillInput' },
+    output: { schema: UnregisterSkillOutput, title: 'UnregisterSkillOutput' },
+  }
+
+  it("types the handler's input from the definition's input schema (the build fails if these lines type-check)", async () => {
+    const defined = defineFunction(unregister, async (input) => `gone: ${input.id}`)
     expect(await defined.handle({ id: 'a' }, fakeDeps().deps)).toBe('gone: a')
     // @ts-expect-error skills::unregister decodes {id}, never {uri}
-    defineFunction('skills::unregister', async (input: { uri: string }) => input.uri)
-    // @ts-expect-error there is no such function
-    defineFunction('skills::nothing', async () => undefined)
+    defineFunction(unregister, async (input: { uri: string }) => input.uri)
+  })
+
+  it('publishes the formats from the same schemas the definition holds', () => {
+    const defined = defineFunction(unregister, async () => undefined)
+    expect(defined.spec).toEqual(FUNCTIONS.find((f) => f.id === 'skills::unregister'))
   })
 
   it('guards the answer like every registered handler (an answer over the frame limit is an error)', async () => {
-    const defined = defineFunction('skills::list', async () => 'x'.repeat(33 * 1024 * 1024))
+    const list = { id: 'skills::list', description: '', input: { schema: ListSkillsInput, title: 'ListSkillsInput' }, output: { schema: ListSkillsOutput, title: 'ListSkillsOutput' } }
+    const defined = defineFunction(list, async () => 'x'.repeat(33 * 1024 * 1024))
     await expect(defined.handle({}, fakeDeps().deps)).rejects.toThrow(/response too large/)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FUNCTIONS } from '../../src/schemas/functions.js'
+import { FUNCTIONS } from '../../src/functions/registry.js'
 import { fakeDeps } from './fake-deps.js'
 import { HANDLERS } from '../support/handlers.js'
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { FUNCTIONS, FUNCTION_BY_ID, TRIGGER_TYPES } from '../../src/schemas/functions.js'
+import { FUNCTIONS, FUNCTION_BY_ID, TRIGGER_TYPES } from '../../src/functions/registry.js'
 
 type Json = { [key: string]: unknown }
 interface ReferenceFunction {

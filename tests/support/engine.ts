@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../src/embedded/index.js'
-import { startSkillsWorker, type RunningWorker } from '../../src/worker.js'
+import { startSkillsWorker, type RunningWorker } from '../../src/app/skills-worker.js'
 
 import { SDK_OPTIONS } from './sdk-client.js'
 import { silentLogger } from './silent-logger.js'

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
-import type { Logger } from '../../src/logger.js'
+import type { Logger } from '../../src/app/logger.js'
 
 export async function makeTempDir(): Promise<string> {
   return realpath(await mkdtemp(join(tmpdir(), 'skills-fs-')))

@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { parseCli, type CliOptions } from '../src/cli.js'
+import { parseCli, type CliOptions } from '../../src/app/cli.js'
 
 const saved = { III_URL: process.env.III_URL, III_SKILLS_TOKEN: process.env.III_SKILLS_TOKEN }
 beforeEach(() => {

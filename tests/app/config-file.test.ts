@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadConfig, parseConfig } from '../src/config.js'
-import { DEFAULT_CONFIG } from '../src/core/config-types.js'
-import { createLogger } from '../src/logger.js'
+import { loadConfig, parseConfig } from '../../src/app/config-file.js'
+import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
+import { createLogger } from '../../src/app/logger.js'
 
 const root = mkdtempSync(join(tmpdir(), 'skills-config-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -118,7 +118,7 @@ describe('loadConfig failure', () => {
 })
 
 describe('the shipped config.yaml', () => {
-  const text = readFileSync(new URL('../config.yaml', import.meta.url), 'utf8')
+  const text = readFileSync(new URL('../../config.yaml', import.meta.url), 'utf8')
 
   it('holds exactly the defaults', () => {
     expect(parseConfig(text)).toEqual(DEFAULT_CONFIG)

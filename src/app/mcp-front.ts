@@ -8,15 +8,15 @@ import type { Writable } from 'node:stream'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
-import { cacheConfig, type LoadedConfig } from './core/config-types.js'
+import { cacheConfig, type LoadedConfig } from '../core/config-types.js'
 import {
   createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
-} from './mcp/index.js'
-import { LOG } from './core/messages.js'
-import { bearerHeaders } from './http/auth-token.js'
-import type { DoorRules } from './http/door.js'
-import { packageVersion } from './fs/package-version.js'
-import { createUiRoute } from './ui/routes.js'
+} from '../mcp/index.js'
+import { LOG } from '../core/messages.js'
+import { bearerHeaders } from '../http/auth-token.js'
+import type { DoorRules } from '../http/door.js'
+import { packageVersion } from '../fs/package-version.js'
+import { createUiRoute } from '../ui/routes.js'
 
 /** The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise. */
 export const QUIET_SDK = { otel: { enabled: false }, enableMetricsReporting: false } as const

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { skillRoots, standardRoots } from '../src/skill-roots.js'
-import { captureLogger, makeTempDir, removeTempDir, writeTree } from './support/temp-tree.js'
+import { skillRoots, standardRoots } from '../../src/app/zero-config-roots.js'
+import { captureLogger, makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 
 const base = { skillsDirs: [] as string[], configSet: false, stdio: true, embedded: false }
 

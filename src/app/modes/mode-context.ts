@@ -1,10 +1,10 @@
-/** What every run mode (worker-mode.ts, embedded-mode.ts, stdio-mode.ts, stdio-front-mode.ts) is given and hands back. */
+/** What every run mode (app/modes: worker.ts, embedded.ts, stdio.ts, stdio-front.ts) is given and hands back. */
 import type { Writable } from 'node:stream'
 import type { Logger } from 'pino'
-import type { CliOptions } from './cli.js'
-import type { LoadedConfig } from './core/config-types.js'
-import type { DoorRules } from './http/door.js'
-import type { RunningFront } from './mcp-front.js'
+import type { CliOptions } from '../cli.js'
+import type { LoadedConfig } from '../../core/config-types.js'
+import type { DoorRules } from '../../http/door.js'
+import type { RunningFront } from '../mcp-front.js'
 
 export interface ModeContext {
   options: CliOptions

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseCheckCli, runCheck } from '../src/check-mode.js'
-import { REPO_ROOT } from './support/processes.js'
-import { makeTempDir, removeTempDir, writeTree } from './support/temp-tree.js'
-import { silentLogger } from './support/silent-logger.js'
+import { parseCheckCli, runCheck } from '../../src/app/modes/check.js'
+import { REPO_ROOT } from '../support/processes.js'
+import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 const FIXTURE = join(REPO_ROOT, 'tests/fixtures/real-world')
 // E15.2's info rule SK109, which these fixtures' short descriptions break.

@@ -1,8 +1,8 @@
 /** The plain worker: join the iii engine at `--url` (or `III_URL`) and serve the skills functions there. */
-import { LOG } from './core/messages.js'
-import { bearerHeaders } from './http/auth-token.js'
+import { LOG } from '../../core/messages.js'
+import { bearerHeaders } from '../../http/auth-token.js'
 import type { ModeContext, RunningMode } from './mode-context.js'
-import { startSkillsWorker } from './worker.js'
+import { startSkillsWorker } from '../skills-worker.js'
 
 export async function startMode({ options, loaded, log, door }: ModeContext): Promise<RunningMode> {
   log.info({ url: options.url }, LOG.connecting)

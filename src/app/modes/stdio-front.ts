@@ -3,10 +3,10 @@
  * stdin/stdout (and on HTTP with `--mcp-port`); the skills worker must run on that engine.
  */
 import { registerWorker } from 'iii-sdk'
-import { LOG } from './core/messages.js'
-import { bearerHeaders } from './http/auth-token.js'
-import { sdkBackend } from './mcp/index.js'
-import { MCP_WORKER_NAME, startFront } from './mcp-front.js'
+import { LOG } from '../../core/messages.js'
+import { bearerHeaders } from '../../http/auth-token.js'
+import { sdkBackend } from '../../mcp/index.js'
+import { MCP_WORKER_NAME, startFront } from '../mcp-front.js'
 import { stdioServices, type ModeContext, type RunningMode } from './mode-context.js'
 
 /** Timeout of each call the front makes to a running engine (a prompt handler may be slow). */

@@ -7,17 +7,17 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Writable } from 'node:stream'
-import { checkSources } from './check/check.js'
-import { jsonReport } from './check/format-json.js'
-import { sarifReport } from './check/format-sarif.js'
-import { textReport } from './check/format-text.js'
-import { CHECK_USAGE_EXIT, type CheckOptions } from './cli.js'
-import { loadConfig } from './config.js'
-import { DEFAULT_CONFIG, type LoadedConfig } from './core/config-types.js'
-import type { Logger } from './logger.js'
-import { packageVersion } from './fs/package-version.js'
+import { checkSources } from '../../check/check.js'
+import { jsonReport } from '../../check/format-json.js'
+import { sarifReport } from '../../check/format-sarif.js'
+import { textReport } from '../../check/format-text.js'
+import { CHECK_USAGE_EXIT, type CheckOptions } from '../cli.js'
+import { loadConfig } from '../config-file.js'
+import { DEFAULT_CONFIG, type LoadedConfig } from '../../core/config-types.js'
+import type { Logger } from '../logger.js'
+import { packageVersion } from '../../fs/package-version.js'
 
-export { parseCheckCli } from './cli.js'
+export { parseCheckCli } from '../cli.js'
 
 export async function runCheck(options: CheckOptions, out: Writable, log: Logger, err: Writable = process.stderr): Promise<number> {
   const { config, baseDir } = configOf(options, log)

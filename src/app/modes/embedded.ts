@@ -5,17 +5,17 @@
  * with `--no-mcp` a listener on that port serves them alone.
  */
 import type { Logger } from 'pino'
-import type { CliOptions } from './cli.js'
-import type { LoadedConfig } from './core/config-types.js'
-import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from './embedded/index.js'
-import type { FunctionSummary, McpBackend } from './mcp/index.js'
-import { LOG_HTTP_LISTENING } from './embedded/messages.js'
-import { LOG } from './core/messages.js'
-import { bearerHeaders } from './http/auth-token.js'
-import type { DoorRules } from './http/door.js'
-import { QUIET_SDK, startFront } from './mcp-front.js'
+import type { CliOptions } from '../cli.js'
+import type { LoadedConfig } from '../../core/config-types.js'
+import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../embedded/index.js'
+import type { FunctionSummary, McpBackend } from '../../mcp/index.js'
+import { LOG_HTTP_LISTENING } from '../../embedded/messages.js'
+import { LOG } from '../../core/messages.js'
+import { bearerHeaders } from '../../http/auth-token.js'
+import type { DoorRules } from '../../http/door.js'
+import { QUIET_SDK, startFront } from '../mcp-front.js'
 import type { ModeContext, RunningMode } from './mode-context.js'
-import { startSkillsWorker } from './worker.js'
+import { startSkillsWorker } from '../skills-worker.js'
 
 interface EmbeddedServices {
   url: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCli, runMode } from '../src/cli.js'
+import { parseCli, runMode } from '../../src/app/cli.js'
 
 const modeOf = (argv: string[], env: Record<string, string | undefined> = {}) => {
   const saved = process.env.III_URL

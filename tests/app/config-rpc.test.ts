@@ -1,8 +1,8 @@
 /** The optional `rpc_api_path` key (extensions.md E2): parsed, validated, commented in the shipped file. */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseConfig } from '../src/config.js'
-import { DEFAULT_CONFIG } from '../src/core/config-types.js'
+import { parseConfig } from '../../src/app/config-file.js'
+import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
 
 describe('rpc_api_path', () => {
   it('is absent unless set, so the defaults (and the manifest) stay as upstream', () => {
@@ -25,7 +25,7 @@ describe('rpc_api_path', () => {
   })
 
   it('is documented in the shipped config.yaml as a commented-out default', () => {
-    const text = readFileSync(new URL('../config.yaml', import.meta.url), 'utf8')
+    const text = readFileSync(new URL('../../config.yaml', import.meta.url), 'utf8')
     expect(parseConfig(text)).toStrictEqual(DEFAULT_CONFIG)
     expect(parseConfig(text.replace(/^# (rpc_api_path: )/m, '$1')).rpc_api_path).toBe('skills/rpc')
   })

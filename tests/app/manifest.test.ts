@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { buildManifest, renderManifest } from '../src/manifest.js'
-import { packageVersionFrom } from '../src/fs/package-version.js'
+import { buildManifest, renderManifest } from '../../src/app/manifest.js'
+import { packageVersionFrom } from '../../src/fs/package-version.js'
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string
   description: string
   bin: Record<string, string>
@@ -67,7 +67,7 @@ describe('manifest', () => {
 })
 
 describe('iii.worker.yaml', () => {
-  const worker = parseYaml(readFileSync(new URL('../iii.worker.yaml', import.meta.url), 'utf8')) as Record<string, unknown>
+  const worker = parseYaml(readFileSync(new URL('../../iii.worker.yaml', import.meta.url), 'utf8')) as Record<string, unknown>
 
   it('follows the iii Node worker convention (§8 port note)', () => {
     expect(worker).toEqual({

@@ -4,17 +4,17 @@
  * (`--engine-port` to pin it) with the skills worker on it, so every client can launch its own.
  * No HTTP listener unless `--mcp-port` is given. stdio is served once the skills worker has
  * registered its functions, so a client's first listing is never empty. (With `--url` / `III_URL`
- * the process is only the MCP front: stdio-front-mode.ts.)
+ * the process is only the MCP front: modes/stdio-front.ts.)
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { LOG } from './core/messages.js'
-import { bearerHeaders } from './http/auth-token.js'
-import { startEmbeddedEngine, type EmbeddedEngine } from './embedded/index.js'
-import { engineBackend } from './embedded-mode.js'
-import { QUIET_SDK, startFront, type RunningFront } from './mcp-front.js'
+import { LOG } from '../../core/messages.js'
+import { bearerHeaders } from '../../http/auth-token.js'
+import { startEmbeddedEngine, type EmbeddedEngine } from '../../embedded/index.js'
+import { engineBackend } from './embedded.js'
+import { QUIET_SDK, startFront, type RunningFront } from '../mcp-front.js'
 import { stdioServices, type ModeContext, type RunningMode } from './mode-context.js'
-import { FUNCTIONS } from './schemas/functions.js'
-import { startSkillsWorker } from './worker.js'
+import { FUNCTIONS } from '../../functions/registry.js'
+import { startSkillsWorker } from '../skills-worker.js'
 
 const WORKER_READY_TIMEOUT_MS = 10_000
 const WORKER_READY_POLL_MS = 10

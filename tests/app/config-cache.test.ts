@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseConfig } from '../src/config.js'
-import { cacheConfig, DEFAULT_CACHE, DEFAULT_CONFIG } from '../src/core/config-types.js'
+import { parseConfig } from '../../src/app/config-file.js'
+import { cacheConfig, DEFAULT_CACHE, DEFAULT_CONFIG } from '../../src/core/config-types.js'
 
 describe('cache settings', () => {
   it('default to on with listings at most 1000 ms old when the key is absent', () => {
@@ -40,7 +40,7 @@ describe('cache settings', () => {
   })
 
   it('is documented in the shipped config.yaml as a commented block holding the defaults', () => {
-    const text = readFileSync(new URL('../config.yaml', import.meta.url), 'utf8')
+    const text = readFileSync(new URL('../../config.yaml', import.meta.url), 'utf8')
     expect(parseConfig(text).cache).toBeUndefined()
     const uncommented = text.replace(/^# (cache:$|  enabled: |  max_staleness_ms: )/gm, '$1')
     expect(uncommented).not.toBe(text)

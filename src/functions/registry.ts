@@ -1,0 +1,75 @@
+/**
+ * Every function the worker registers, as the list of their definitions (define.ts): each function's
+ * id, description, schemas and handler are written once, in the module of its handler. The ids and
+ * specs everything else uses (registration, `skills::rpc`, the stdio mode's wait, the tests) are
+ * derived from these lists. Plus the two custom trigger types (§1.15), registered before them.
+ */
+import type { DefinedFunction, FunctionSpec } from './define.js'
+import { skillDescribeSkill, skillListSkills, skillReadSkillFile } from './discovery.js'
+import { skillsDiagnostics, skillsFsWatchProblems } from './diagnostics.js'
+import { skillFetch, skillsFetchSkill } from './fetch.js'
+import { skillsMcpResourcesList } from './mcp-resources.js'
+import { skillOutline } from './outline.js'
+import { promptsMcpGet, promptsMcpList } from './prompt-dispatch.js'
+import { promptsList, promptsRegister, promptsUnregister } from './prompts.js'
+import { skillsResourcesList, skillsResourcesRead, skillsResourcesTemplates } from './resources.js'
+import { skillSearch } from './search.js'
+import { skillsSepDirectory, skillsSepList, skillsSepRead } from './sep-skills.js'
+import { skillsList, skillsRegister, skillsUnregister } from './skills.js'
+
+/** The 13 upstream functions (§1, D12), in upstream registration order. */
+export const DEFINITIONS = [
+  skillsRegister,
+  skillsUnregister,
+  skillsList,
+  skillsResourcesList,
+  skillsResourcesRead,
+  skillsResourcesTemplates,
+  skillsFetchSkill,
+  skillFetch,
+  promptsRegister,
+  promptsUnregister,
+  promptsList,
+  promptsMcpList,
+  promptsMcpGet,
+] as const satisfies readonly DefinedFunction[]
+
+/**
+ * The extensions' functions (docs/contract.md Part 2), registered after the 13 the same way: public
+ * ones have no metadata, internal ones `{internal: true}`.
+ */
+export const EXTENSION_DEFINITIONS = [
+  skillListSkills,
+  skillDescribeSkill,
+  skillReadSkillFile,
+  skillSearch,
+  skillOutline,
+  skillsDiagnostics,
+  skillsFsWatchProblems,
+  skillsSepList,
+  skillsSepRead,
+  skillsSepDirectory,
+  skillsMcpResourcesList,
+] as const satisfies readonly DefinedFunction[]
+
+export type FunctionId = (typeof DEFINITIONS)[number]['spec']['id'] | (typeof EXTENSION_DEFINITIONS)[number]['spec']['id']
+
+export const FUNCTIONS: readonly FunctionSpec[] = DEFINITIONS.map((d) => d.spec)
+export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = EXTENSION_DEFINITIONS.map((d) => d.spec)
+export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map([...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]))
+
+interface TriggerTypeSpec {
+  id: string
+  description: string
+}
+
+export const TRIGGER_TYPES: readonly TriggerTypeSpec[] = [
+  {
+    id: 'skills::on-change',
+    description: 'Fires after any mutation of the skills registry (register / unregister).',
+  },
+  {
+    id: 'prompts::on-change',
+    description: 'Fires after any mutation of the prompts registry (register / unregister).',
+  },
+]
