@@ -9,6 +9,7 @@ import type { Logger } from 'pino'
 import { bindChangeFeed, type FeedScopes } from './change-feed.js'
 import { ChangeHub } from './change-hub.js'
 import { dispatch } from './methods.js'
+import { SkillIds } from './skill-ids.js'
 import type { SharedContext } from './sdk-server.js'
 import type { McpBackend, McpProfile } from './types.js'
 
@@ -39,10 +40,11 @@ export function createMcpFront(options: McpFrontOptions): McpFront {
     serverVersion: options.serverVersion,
     profile: options.profile,
     cacheTtlMs: options.cacheTtlMs,
+    ...(options.profile === 'full' ? { skillIds: new SkillIds(options.backend) } : {}),
   }
   if (options.profile !== 'full' && options.feed === undefined) return { ctx, hub: undefined, changes: undefined, close: () => undefined }
   // The hub compares what a full-profile client would read, whichever profile the sessions speak.
-  const fullCtx: SharedContext = { ...ctx, profile: 'full' }
+  const fullCtx: SharedContext = { ...ctx, profile: 'full', unpaged: true }
   const hub = new ChangeHub((method, params) => dispatch(method, params, fullCtx), ctx.log)
   if (options.feed !== undefined) bindChangeFeed(options.feed.iii, hub, options.feed.scopes, ctx.log)
   return { ctx, hub: options.profile === 'full' ? hub : undefined, changes: hub, close: () => hub.close() }

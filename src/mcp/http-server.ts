@@ -14,6 +14,7 @@ import * as msg from './messages.js'
 import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
 import { sendPlain } from './replies.js'
 import { HttpSessions } from './session-http.js'
+import { SkillIds } from './skill-ids.js'
 import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
 import { Door, LOOPBACK_DOOR } from '../http/door.js'
 import { refusedAtDoor } from '../http/guard.js'
@@ -37,9 +38,10 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
     profile,
     cacheTtlMs: options.cacheTtlMs,
+    ...(profile === 'full' ? { skillIds: new SkillIds(options.backend) } : {}),
   }
   const sessions = ctx.profile === 'full'
-    ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions, options.instructions)
+    ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions)
     : undefined
   const serveMcp = (req: IncomingMessage, res: ServerResponse) => (sessions ? sessions.serve(req, res) : serveBridge(req, res, ctx))
   const routeOther = options.route ?? notFoundRoute

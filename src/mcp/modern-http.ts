@@ -27,8 +27,8 @@ export class ModernHttp {
   private readonly handler: McpHttpHandler
   private readonly feed: ListenFeed | undefined
 
-  constructor(ctx: SharedContext, hub: ChangeHub | undefined, maxSubscriptions: number, instructions?: () => string | undefined) {
-    this.handler = createMcpHandler((request) => createFullServer({ ctx, instructions }, request), {
+  constructor(ctx: SharedContext, hub: ChangeHub | undefined, maxSubscriptions: number) {
+    this.handler = createMcpHandler((request) => createFullServer({ ctx }, request), {
       legacy: 'reject',
       maxSubscriptions,
       onerror: (error) => ctx.log.debug({ error: String(error) }, msg.LOG.transportError),

@@ -12,6 +12,7 @@ import type { ChangeHub } from './change-hub.js'
 import * as msg from './messages.js'
 import { dispatch, type MethodContext } from './methods.js'
 import { installDiagnosticsLog } from './diagnostics-log.js'
+import { serverInstructions } from './instructions.js'
 import { McpSession } from './session.js'
 import { SKILLS_EXTENSION_CAPABILITY } from './skills-extension.js'
 
@@ -47,9 +48,10 @@ export async function connectSdkSession(
   onClose?: () => void,
 ): Promise<SdkSession> {
   const full = ctx.profile === 'full'
+  const instructions = await serverInstructions(ctx)
   const server = new Server(
     { name: full ? FULL_SERVER_NAME : BRIDGE_SERVER_NAME, version: ctx.serverVersion },
-    { capabilities: full ? FULL_CAPABILITIES : BRIDGE_CAPABILITIES },
+    { capabilities: full ? FULL_CAPABILITIES : BRIDGE_CAPABILITIES, ...(instructions === undefined ? {} : { instructions }) },
   )
   const session = new McpSession(server, full ? hub : undefined, ctx.log)
   const sessionCtx: MethodContext = full ? { ...ctx, session } : ctx

@@ -13,6 +13,7 @@ import { cacheFields } from './cache-hints.js'
 import { installDiagnosticsLogV2, sendRequestDiagnostics } from './diagnostics-log.js'
 import * as msg from './messages.js'
 import { dispatch, methodNames, type MethodContext } from './methods.js'
+import { serverInstructions } from './instructions.js'
 import { McpSession } from './session.js'
 import { SKILLS_EXTENSION_CAPABILITY, SKILLS_EXTENSION_METHODS } from './skills-extension.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
@@ -40,8 +41,6 @@ export interface ServerFactoryOptions {
   ctx: SharedContext
   /** Feeds the 2025-11-25 stdio session's notifications (a 2026-07-28 front publishes on its listen router instead). */
   hub?: ChangeHub
-  /** Server `instructions` (E12.6); none when undefined. */
-  instructions?: () => string | undefined
   /**
    * stdio: 2026-07-28 instances get a session too (its notifications go to the connection's listen
    * router), and each session is handed here once attached.
@@ -79,7 +78,7 @@ function registerModernMethods(server: Server, ctx: SharedContext): void {
 /** A fresh server for one serving unit; `era` is what the serving entry decided. */
 export async function createFullServer(options: ServerFactoryOptions, request: McpRequestContext): Promise<Server> {
   const { ctx } = options
-  const instructions = options.instructions?.()
+  const instructions = await serverInstructions(ctx)
   const server = new Server(
     { name: FULL_SERVER_NAME, version: ctx.serverVersion },
     { capabilities: request.era === 'modern' ? MODERN_CAPABILITIES : FULL_CAPABILITIES_V2, ...(instructions ? { instructions } : {}) },

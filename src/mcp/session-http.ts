@@ -43,11 +43,10 @@ export class HttpSessions {
     private readonly hub: ChangeHub | undefined,
     private readonly idleMs: number = DEFAULT_SESSION_IDLE_MS,
     maxOpen: number = DEFAULT_MAX_OPEN,
-    instructions?: () => string | undefined,
   ) {
     this.sessionCap = new OpenCount(maxOpen, 'MCP sessions')
     this.streams = new OpenCount(maxOpen, 'MCP event streams')
-    this.modern = new ModernHttp(ctx, hub, maxOpen, instructions)
+    this.modern = new ModernHttp(ctx, hub, maxOpen)
     this.sweeper = setInterval(() => this.sweep(), Math.min(idleMs, MAX_SWEEP_INTERVAL_MS)).unref()
   }
 

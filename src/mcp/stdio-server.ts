@@ -23,8 +23,6 @@ interface McpStdioOptions {
   hub?: ChangeHub
   stdin?: Readable
   stdout?: Writable
-  /** Server `instructions` (E12.6). */
-  instructions?: () => string | undefined
 }
 
 export interface McpStdioServer {
@@ -73,7 +71,6 @@ function serveFull(options: McpStdioOptions): McpStdioServer {
     (request) => createFullServer({
       ctx,
       hub: options.hub,
-      instructions: options.instructions,
       connection: { onSession: (s) => (session = s) },
     }, request),
     { transport, onerror: (error) => ctx.log.debug({ error: String(error) }, msg.LOG.transportError) },

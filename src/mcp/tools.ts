@@ -8,6 +8,7 @@ import { sortedPrettyJson } from '../core/json.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import type { Logger } from 'pino'
 import { withClientToolNames } from './agent-texts.js'
+import { toolFace } from './tool-faces.js'
 import { decodeToolName, encodeToolName } from './tool-names.js'
 import { errorDisplay, errorText } from './backend-errors.js'
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
@@ -42,6 +43,7 @@ export async function listTools(backend: McpBackend, profile: McpProfile = 'brid
       name: encodeToolName(fn.function_id),
       description: typeof fn.description === 'string' ? fn.description : '',
       inputSchema: inputSchemaOf(fn.request_format),
+      ...(profile === 'full' ? toolFace(fn) : {}),
     }))
   return { tools }
 }

@@ -45,8 +45,6 @@ export interface McpHttpOptions {
   profile?: McpProfile
   /** E12.2: `ttlMs` of 2026-07-28 lists and reads; 0 (the SDK's default) unless given. */
   cacheTtlMs?: number
-  /** E12.6: the server `instructions` (full profile). */
-  instructions?: () => string | undefined
   /**
    * Where change notifications come from (full profile). Without it sessions still work, they are
    * simply never told about changes.

@@ -13,7 +13,7 @@ import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
 import { fakeBackend } from './fake-backend.js'
 import { post, request } from './http.js'
-import { INDEX_TEXT, PROMPTS, RESOURCES, TEMPLATES, skillsBackend } from './skills-envelopes.js'
+import { INDEX_TEXT, PROMPTS, RESOURCES, SKILL_PROMPT_ENTRY, TEMPLATES, skillsBackend } from './skills-envelopes.js'
 import { silentLogger } from '../support/silent-logger.js'
 
 const ACCEPT = { accept: 'application/json, text/event-stream' }
@@ -73,7 +73,8 @@ describe('a real SDK client on the full profile', () => {
 
   it('lists templates and prompts, and gets a prompt', async () => {
     expect(await mcp!.client.listResourceTemplates()).toEqual(TEMPLATES)
-    expect(await mcp!.client.listPrompts()).toEqual(PROMPTS)
+    // E12.6: the full profile lists its own `skill` prompt after the worker's.
+    expect(await mcp!.client.listPrompts()).toEqual({ prompts: [...PROMPTS.prompts, SKILL_PROMPT_ENTRY] })
     expect(await mcp!.client.getPrompt({ name: 'send-email', arguments: { to: 'bob' } })).toEqual({
       description: 'Send an email',
       messages: [{ role: 'user', content: { type: 'text', text: 'Write to bob' } }],
