@@ -50,8 +50,9 @@ async function connectPinned(transport: Transport): Promise<PinnedClient> {
   return { client, notifications, waitFor, close: () => client.close() }
 }
 
-export function connectPinnedHttp(url: string): Promise<PinnedClient> {
-  return connectPinned(new StreamableHTTPClientTransport(new URL(url)))
+/** `fetch`: what the transport sends its requests through (a spy), default the global one. */
+export function connectPinnedHttp(url: string, fetch?: typeof globalThis.fetch): Promise<PinnedClient> {
+  return connectPinned(new StreamableHTTPClientTransport(new URL(url), fetch === undefined ? {} : { fetch }))
 }
 
 export function connectPinnedStdio(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<PinnedClient> {
