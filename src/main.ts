@@ -6,14 +6,11 @@
  */
 import { CommanderError } from 'commander'
 import { parseCli, runMode, type CliOptions, type RunMode } from './app/cli.js'
-import { loadConfig } from './app/config-file.js'
 import { LOG } from './core/messages.js'
-import { readAuthToken } from './http/auth-token.js'
-import type { DoorRules } from './http/door.js'
 import { createLogger } from './app/logger.js'
 import { renderManifest } from './app/manifest.js'
 import type { ModeContext, RunningMode } from './app/modes/mode-context.js'
-import { skillRoots, withRoots } from './app/zero-config-roots.js'
+import { settingsOf } from './app/settings.js'
 import { guardStdout } from './app/stdout-guard.js'
 
 type ModeModule = { startMode(context: ModeContext): Promise<RunningMode> }
@@ -43,10 +40,8 @@ async function main(argv: string[]): Promise<void> {
     return
   }
   const stdout = mode === 'stdio-embedded' || mode === 'stdio-front' ? guardStdout() : undefined
-  const door: DoorRules = { allowedHosts: options.allowedHosts, token: readAuthToken(options.authTokenFile) }
   const log = createLogger()
-  const loaded = withRoots(loadConfig(options.config, log), skillRoots(options, log))
-  const running = await (await MODES[mode]()).startMode({ options, loaded, log, stdout, door })
+  const running = await (await MODES[mode]()).startMode({ ...settingsOf(options, log), log, stdout })
   void running.ended?.then(() => stop())
   let stopping = false
   async function stop(): Promise<void> {

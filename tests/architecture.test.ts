@@ -99,3 +99,22 @@ describe('the import graph of src/', () => {
     expect([...new Set([...graph.keys()].map(folderOf))].filter((f) => LAYER[f] === undefined)).toEqual([])
   })
 })
+
+/** A file's code with its comments blanked (a `//` inside a string is kept: URLs hold one). */
+function codeOf(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/([;,{}()])\s*\/\/ .*$/gm, '$1')
+}
+
+describe('one home per rule (src/core/uri.ts, src/core/limits.ts)', () => {
+  const sources = sourceFiles(SRC).map((file) => ({ file: relative(SRC, file), code: codeOf(readFileSync(file, 'utf8')) }))
+
+  it('writes the iii:// and skill:// schemes only in core/uri.ts', () => {
+    const outside = sources.filter(({ file, code }) => file !== 'core/uri.ts' && /\b(?:iii|skill):\/\//.test(code)).map(({ file }) => file)
+    expect(outside).toEqual([])
+  })
+
+  it('writes the skill body cap (262144) once, in core/limits.ts', () => {
+    const holders = sources.filter(({ code }) => /\b262_?144\b/.test(code)).map(({ file }) => file)
+    expect(holders).toEqual(['core/limits.ts'])
+  })
+})

@@ -11,7 +11,7 @@ import { validateArguments, validateId, validateName } from '../../src/core/ids.
 import { renderIndex } from '../../src/core/index-page.js'
 import { extractDescription, extractTitle, truncateChars } from '../../src/core/markdown.js'
 import { normalizeFunctionOutput, normalizePromptOutput, type NormalizedOutput } from '../../src/core/normalize.js'
-import { parseUri, type ParsedUri } from '../../src/core/uri.js'
+import { parseUri, type ParsedUri } from '../../src/core/uri-grammar.js'
 import { unescapeInline, type SkillsWorld } from '../support/world.js'
 
 const codePoints = (text: string): number => [...text].length

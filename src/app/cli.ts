@@ -10,8 +10,9 @@ import * as msg from '../core/messages.js'
 import { TOKEN_ENV } from '../http/auth-token.js'
 import { type Level, parseRuleOption } from '../check/rules.js'
 import { MCP_PROFILES, type McpProfile } from '../mcp/types.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
-const ABOUT = 'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.'
+const ABOUT = `Agentic content registry worker. Hosts skills + prompts + the ${III_URI_PREFIX} resource resolver.`
 const DEFAULT_URL = 'ws://127.0.0.1:49134'
 const DEFAULT_MAX_SESSIONS = 1000
 

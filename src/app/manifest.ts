@@ -5,10 +5,11 @@
  */
 import { DEFAULT_CONFIG } from '../core/config-types.js'
 import { packageVersion } from '../fs/package-version.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 const WORKER_NAME = 'skills'
 const WORKER_DESCRIPTION =
-  'Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver that the mcp worker ' +
+  `Agentic content registry worker. Hosts skills + prompts + the ${III_URI_PREFIX} resource resolver that the mcp worker ` +
   'serves to harnesses.'
 
 /** The worker is platform-independent JavaScript: every platform the registry page names. */

@@ -36,6 +36,7 @@ function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory()
   } catch {
+    // Missing or unreadable: not a root to serve, and the log line lists where we looked.
     return false
   }
 }

@@ -12,6 +12,7 @@ import * as msg from '../core/messages.js'
 import { isSkillFile } from '../core/skill-folder.js'
 import type { Finding } from './finding.js'
 import type { SkillFacts } from './skill-facts.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 const MAX_BODY_LINES = 500
 export const MAX_BODY_TOKENS = 5000
@@ -35,7 +36,7 @@ export function bodyFindings(facts: SkillFacts): Finding[] {
       findings.push(at('SK204', line, msg.checkWindowsPath(written)))
       continue
     }
-    if (link.href.startsWith('iii://')) continue
+    if (link.href.startsWith(III_URI_PREFIX)) continue
     for (const broken of brokenLinks([link.href], { skillIds: NO_IDS, files })) {
       findings.push(at('SK301', line, msg.checkBrokenLink(decodedHref(broken.link), broken.reason)))
     }
@@ -50,7 +51,7 @@ const NO_IDS: ReadonlySet<string> = new Set()
 export function iiiLinksOf(facts: SkillFacts): Array<{ href: string; line: number }> {
   const seen = new Set<string>()
   return markdownLinks(facts.body).flatMap((link) => {
-    if (!link.href.startsWith('iii://') || seen.has(link.href)) return []
+    if (!link.href.startsWith(III_URI_PREFIX) || seen.has(link.href)) return []
     seen.add(link.href)
     return [{ href: link.href, line: facts.bodyLine + link.line - 1 }]
   })

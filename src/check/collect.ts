@@ -5,11 +5,11 @@
  */
 import { readFileSync, statSync } from 'node:fs'
 import { isSkillFile } from '../core/skill-folder.js'
-import { MAX_FS_FILE_BYTES, readTextFile } from '../fs/read-text.js'
+import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
+import { readTextFile } from '../fs/read-text.js'
 import { skillFolderFiles } from '../fs/skill-tree.js'
 import { skillFacts, type SkillFacts, type SkillFile } from './skill-facts.js'
 
-const MAX_TEXT_BYTES = 1_048_576
 const SNIFF_BYTES = 8192
 const BINARY = /\.(?:png|jpe?g|gif|webp|ico|bmp|tiff?|pdf|zip|gz|tgz|bz2|xz|7z|jar|woff2?|ttf|otf|eot|mp[34]|mov|avi|wav|ogg|flac|pyc|so|dylib|dll|exe|bin|wasm|docx|xlsx|pptx|sqlite|db)$/i
 
@@ -20,7 +20,7 @@ export interface Candidate {
 
 /** One folder's facts; undefined when its `SKILL.md` cannot be read as text (SK001 says so). */
 export async function collectFacts({ path, id }: Candidate): Promise<SkillFacts | undefined> {
-  const read = await readTextFile(path, MAX_FS_FILE_BYTES)
+  const read = await readTextFile(path, MAX_FS_TEXT_FILE_BYTES)
   if (!read.ok) return undefined
   const folder = path.slice(0, path.lastIndexOf('/'))
   const listed = await skillFolderFiles(folder)
@@ -32,7 +32,7 @@ export async function collectFacts({ path, id }: Candidate): Promise<SkillFacts 
   }))
   const texts = new Map<string, string>([['SKILL.md', read.text]])
   for (const f of files) {
-    if (!f.own || f.path === 'SKILL.md' || f.bytes > MAX_TEXT_BYTES || BINARY.test(f.path)) continue
+    if (!f.own || f.path === 'SKILL.md' || f.bytes > MAX_FS_TEXT_FILE_BYTES || BINARY.test(f.path)) continue
     const text = textOf(`${folder}/${f.path}`)
     if (text !== undefined) texts.set(f.path, text)
   }
@@ -49,6 +49,7 @@ function textOf(path: string): string | undefined {
     const bytes = readFileSync(path)
     return bytes.subarray(0, SNIFF_BYTES).includes(0) ? undefined : bytes.toString(path.endsWith('.md') ? 'utf8' : 'latin1')
   } catch {
+    // Unreadable files are reported by the rules that list files; there is no text to check here.
     return undefined
   }
 }

@@ -51,6 +51,7 @@ async function entries(dir: string) {
   try {
     return (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareUtf8(a.name, b.name))
   } catch {
+    // A folder that cannot be listed hides no skills from us; the loader reports it.
     return []
   }
 }

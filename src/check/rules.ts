@@ -4,6 +4,7 @@
  * severity or turns a rule off. Pure.
  */
 import * as msg from '../core/messages.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 export type Severity = 'error' | 'warning' | 'info'
 export type Level = Severity | 'off'
@@ -47,7 +48,7 @@ export const RULES = [
   { id: 'SK205', name: 'file-too-large', severity: 'warning', summary: 'A file of the skill is over 8 MB.' },
   // Links (E15.2).
   { id: 'SK301', name: 'broken-link', severity: 'warning', summary: 'A relative link names no file of the skill folder (or leaves it).' },
-  { id: 'SK302', name: 'broken-iii-link', severity: 'warning', summary: 'An iii:// link names no skill of the catalogue.' },
+  { id: 'SK302', name: 'broken-iii-link', severity: 'warning', summary: `An ${III_URI_PREFIX} link names no skill of the catalogue.` },
   // Security (E15.2).
   { id: 'SK401', name: 'secret', severity: 'error', summary: 'A file holds a private key or a well-known API key shape.' },
   // The catalogue (E13.6, E6.2).

@@ -5,6 +5,7 @@
  * not followed (the page never fetches anything a skill names).
  */
 import { posix } from 'node:path'
+import { afterIiiPrefix } from './uri.js'
 
 export interface BrokenLink {
   link: string
@@ -28,8 +29,9 @@ export function brokenLinks(links: readonly string[], context: LinkContext): Bro
 }
 
 function whyBroken(link: string, { skillIds, files }: LinkContext): string | undefined {
-  if (link.startsWith('iii://')) {
-    const target = (link.slice('iii://'.length).split('#')[0] as string).replace(/\/+$/, '')
+  const linked = afterIiiPrefix(link)
+  if (linked !== undefined) {
+    const target = (linked.split('#')[0] as string).replace(/\/+$/, '')
     if (target === 'skills' || target.startsWith('fn/')) return undefined
     return skillIds.has(target) ? undefined : `no skill has the id "${target}"`
   }
@@ -48,6 +50,7 @@ function decodePath(path: string): string {
   try {
     return decodeURIComponent(path)
   } catch {
+    // A malformed escape is kept as written, as a browser does.
     return path
   }
 }

@@ -3,7 +3,7 @@
  * `skill::fetch` text layout. Keys are written in the order upstream serialises them (sorted).
  */
 import { extractTitle } from './markdown.js'
-import { INDEX_URI, III_URI_PREFIX } from './uri.js'
+import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX } from './uri.js'
 import { trimEnd } from './text.js'
 
 export type MimeType = 'text/markdown' | 'application/json'
@@ -39,15 +39,15 @@ export const RESOURCE_TEMPLATES: { resourceTemplates: ResourceTemplate[] } = Obj
       description: "Markdown body of a registered skill (1+ segments separated by '/')",
       mimeType: 'text/markdown',
       name: 'Skill',
-      uriTemplate: 'iii://{skill_id}',
+      uriTemplate: `${III_URI_PREFIX}{skill_id}`,
     }),
     Object.freeze({
       description:
         "Trigger the function at `function_path` (each '/' becomes '::') with empty input and serve its output. " +
-        'e.g. `iii://fn/scope/echo` triggers `scope::echo`.',
+        `e.g. \`${SECTION_URI_PREFIX}scope/echo\` triggers \`scope::echo\`.`,
       mimeType: 'text/markdown',
       name: 'Skill section',
-      uriTemplate: 'iii://fn/{function_path}',
+      uriTemplate: `${SECTION_URI_PREFIX}{function_path}`,
     }),
   ]) as ResourceTemplate[],
 })

@@ -59,9 +59,6 @@ export function validateArguments(args: ReadonlyArray<{ name: string }>): string
   return undefined
 }
 
-/** Largest skill body or fs file body served, in UTF-8 bytes (256 KiB, accepted exactly). */
-export const MAX_BODY_BYTES = 262_144
-
 /**
  * Byte-wise (UTF-8) ascending order, as Rust sorts `String`s, without encoding either string: UTF-8
  * byte order is code point order, which UTF-16 unit order matches except that surrogates

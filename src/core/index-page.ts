@@ -5,6 +5,7 @@
  */
 import { extractDescription, extractTitle, truncateChars } from './markdown.js'
 import * as msg from './messages.js'
+import { iiiUri } from './uri.js'
 
 export interface IndexEntry {
   id: string
@@ -70,5 +71,5 @@ export function renderIndexError(error: string): string {
 function bullet({ id, title, description }: IndexLine): string {
   const indent = '  '.repeat(id.split('/').length - 1)
   const suffix = description === undefined ? '' : DASH + description
-  return `${indent}- [\`${id}\`](iii://${id})${DASH}${title ?? id}${suffix}\n`
+  return `${indent}- [\`${id}\`](${iiiUri(id)})${DASH}${title ?? id}${suffix}\n`
 }

@@ -5,7 +5,22 @@
  * that size; a crafted input must get an error instead. Error texts that echo an input are cut
  * to a size that cannot breach the frame limit even after JSON escaping and the SDK's stack copy.
  */
-const ENGINE_MAX_FRAME_BYTES = 16 * 1024 * 1024
+export const ENGINE_MAX_FRAME_BYTES = 16 * 1024 * 1024
+
+/** Largest frame the embedded engine reads on its telemetry socket (`/otel`, E11.6). */
+export const TELEMETRY_MAX_FRAME_BYTES = 4 * 1024 * 1024
+
+/** Largest skill body (registered, or an fs file's body) and prompt file body served, in UTF-8 bytes (256 KiB, accepted exactly). */
+export const MAX_SKILL_BODY_BYTES = 262_144
+
+/** Largest HTTP request body read by any listener (the MCP endpoint, the `http` triggers), in bytes. */
+export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024
+
+/** Largest text file the fs sources read whole (a skill or prompt file, a skill folder's text file), in bytes. */
+export const MAX_FS_TEXT_FILE_BYTES = 1_048_576
+
+/** Largest file of a skill folder served at all (skill://, digests), in bytes; `check` flags bigger ones (SK205). */
+export const MAX_SKILL_RESOURCE_BYTES = 8 * 1024 * 1024
 
 /** Room left in a frame for its envelope (type, ids, function id, trace headers). */
 const FRAME_ENVELOPE_BYTES = 64 * 1024

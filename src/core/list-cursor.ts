@@ -31,6 +31,7 @@ function parse(cursor: string): { after: string; ns: string | null } | undefined
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
   } catch {
+    // Not a cursor we wrote: the caller answers the contract's invalid-cursor error.
     return undefined
   }
   if (!isJsonObject(value) || value.m !== MARKER || typeof value.after !== 'string') return undefined

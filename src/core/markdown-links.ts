@@ -89,6 +89,7 @@ export function decodedHref(href: string): string {
   try {
     return decodeURIComponent(href)
   } catch {
+    // A malformed escape is kept as written, as a browser does.
     return href
   }
 }

@@ -3,7 +3,9 @@
  * (spec docs/contract.md): other workers, the `mcp` bridge and agents match on them, so they are
  * reproduced byte for byte. `{x:?}` in the spec is `debugString(x)` here; "len" is UTF-8 bytes.
  */
+import { MAX_SKILL_BODY_BYTES } from './limits.js'
 import { debugString as dbg } from './rust-debug.js'
+import { III_URI_PREFIX, SECTION_URI_PREFIX } from './uri.js'
 
 // --- validators (§1.2) --------------------------------------------------------------------------
 export const ID_EMPTY = 'id must be non-empty'
@@ -12,7 +14,7 @@ export const idTooLong = (len: number, id: string) => `id too long (${len} chars
 export const idSegmentInvalid = (index: number, id: string, reason: string) =>
   `invalid id (segment ${index} of ${dbg(id)}): ${reason}`
 export const idReservedFn = (id: string) =>
-  `id may not have "fn" as its first segment (reserved as the iii://fn/ section-URI marker): ${dbg(id)}`
+  `id may not have "fn" as its first segment (reserved as the ${SECTION_URI_PREFIX} section-URI marker): ${dbg(id)}`
 export const SEGMENT_EMPTY = 'segment must be non-empty'
 export const segmentTooLong = (len: number, segment: string) =>
   `segment too long (${len} chars; max 64): ${dbg(segment)}`
@@ -27,7 +29,7 @@ export const duplicateArgumentName = (name: string) => `duplicate argument name:
 
 // --- register inputs (§1.3, §1.10) ---------------------------------------------------------------
 export const SKILL_EMPTY = 'skill must be non-empty'
-export const skillTooLarge = (len: number) => `skill body too large (${len} bytes; max 262144)`
+export const skillTooLarge = (len: number) => `skill body too large (${len} bytes; max ${MAX_SKILL_BODY_BYTES})`
 export const DESCRIPTION_EMPTY = 'description must be non-empty'
 export const FUNCTION_ID_EMPTY = 'function_id must be non-empty'
 
@@ -66,21 +68,21 @@ export const packageJsonNotFound = (dir: string) => `no package.json found at or
 
 // --- fetch (§1.9) --------------------------------------------------------------------------------
 export const FETCH_INPUT_MISSING = 'Provide uri or a non-empty uris array'
-export const fetchInvalidUri = (uri: string) => `Invalid URI (must start with iii://): ${uri}`
+export const fetchInvalidUri = (uri: string) => `Invalid URI (must start with ${III_URI_PREFIX}): ${uri}`
 
 // --- URI parsing (§2.1) --------------------------------------------------------------------------
-export const uriMissingScheme = (uri: string) => `Resource URI must start with iii://: ${uri}`
+export const uriMissingScheme = (uri: string) => `Resource URI must start with ${III_URI_PREFIX}: ${uri}`
 export const uriEmptyId = (uri: string) => `Empty resource id: ${uri}`
 export const uriEmptySegments = (uri: string) =>
   `Resource URI may not contain empty segments (no leading, trailing, or doubled '/'): ${uri}`
 export const uriSectionMissingPath = (uri: string) =>
-  `Section URI 'iii://fn' is missing a function path: expected iii://fn/{a}/{b}/...: ${uri}`
+  `Section URI '${III_URI_PREFIX}fn' is missing a function path: expected ${SECTION_URI_PREFIX}{a}/{b}/...: ${uri}`
 export const uriSectionSegment = (segment: string, reason: string) =>
   `invalid section URI segment ${dbg(segment)}: ${reason}`
 
 // --- resolver and prompt dispatch (§2.3, §2.4, §5) ------------------------------------------------
 export const skillNotFound = (id: string) => `Skill not found: ${id}`
-export const legacyFunctionLinkHint = (path: string) => ` (function links use iii://fn/${path})`
+export const legacyFunctionLinkHint = (path: string) => ` (function links use ${SECTION_URI_PREFIX}${path})`
 export const stateGetFailed = (error: string) => `state::get: ${error}`
 export const decodeStoredSkill = (id: string, error: string) => `decode stored skill ${id}: ${error}`
 export const decodeStoredPrompt = (name: string, error: string) => `decode stored prompt ${name}: ${error}`
@@ -119,7 +121,7 @@ export const indexReadFailed = (error: string) => `_Error reading skills index: 
 // --- filesystem sources (§6) ---------------------------------------------------------------------
 export const readFailed = (path: string, error: string) => `read ${path}: ${error}`
 export const fileEmptyBody = (path: string) => `file ${path} has empty body`
-export const fileTooLarge = (path: string, len: number) => `file ${path} is too large (${len} bytes; max 262144)`
+export const fileTooLarge = (path: string, len: number) => `file ${path} is too large (${len} bytes; max ${MAX_SKILL_BODY_BYTES})`
 export const invalidGlob = (pattern: string, error: string) => `invalid glob ${dbg(pattern)}: ${error}`
 export const notUnderPrefix = (path: string, prefix: string) => `${path} is not under prefix ${prefix}`
 export const fsInvalidId = (id: string, reason: string) => `invalid id ${dbg(id)}: ${reason}`

@@ -8,12 +8,10 @@ import { lookup } from 'mime-types'
 import { frontmatterOf } from './frontmatter-yaml.js'
 import type { JsonObject } from './json-object.js'
 import { notPublishedInvalidName, notPublishedNameDiffers } from './messages.js'
-import { isSkillName, SKILL_FILE } from './skill-folder.js'
-import { SKILL_URI_PREFIX } from './uri.js'
+import { isSkillName } from './skill-folder.js'
 
 export const DIRECTORY_MIME = 'inode/directory'
 
-export const skillUri = (id: string, path: string = SKILL_FILE) => `${SKILL_URI_PREFIX}${id}/${path}`
 export const lastSegment = (id: string) => id.slice(id.lastIndexOf('/') + 1)
 
 // "sha256:" + 64 lowercase hex of the raw bytes

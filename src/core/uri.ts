@@ -1,65 +1,29 @@
 /**
- * The `iii://` grammar (§2.1): `iii://skills` is the index, `iii://fn/a/b` a section backed by
- * function `a::b`, anything else a skill id. No trimming and no percent-decoding: the URI is taken
- * exactly as the caller sent it, so a lookup key never differs from what was typed.
+ * The two URI schemes of skills, written here and nowhere else: `iii://` (§2.1: the index, a skill,
+ * a function-backed section; its grammar is uri-grammar.ts) and the MCP Skills Extension's
+ * `skill://<id>/<path>` (E6, SEP-2640). Everything that builds or takes apart such a URI uses these.
  */
-import { SkillsError } from './errors.js'
-import { validateId, validateIdSegment } from './ids.js'
-import * as msg from './messages.js'
-
-export type ParsedUri =
-  | { kind: 'index' }
-  | { kind: 'skill'; id: string }
-  | { kind: 'section'; functionId: string }
 
 export const III_URI_PREFIX = 'iii://'
+/** The first segment of a section URI: iii://fn/a/b is backed by function a::b. */
+export const SECTION_MARKER = 'fn'
+export const SECTION_URI_PREFIX = `${III_URI_PREFIX}${SECTION_MARKER}/`
 export const INDEX_URI = `${III_URI_PREFIX}skills`
-/** The MCP Skills Extension's scheme (SEP-2640): skill://<id>/<path>. */
 export const SKILL_URI_PREFIX = 'skill://'
-const SECTION_MARKER = 'fn'
 
-// iii://skills => index; iii://fn/scope/echo => section scope::echo; iii://a/b => skill a/b
-export function parseUri(uri: string): ParsedUri {
-  if (!uri.startsWith(III_URI_PREFIX)) throw new SkillsError(msg.uriMissingScheme(uri))
-  const rest = uri.slice(III_URI_PREFIX.length)
-  if (rest === '') throw new SkillsError(msg.uriEmptyId(uri))
-  if (rest === 'skills') return { kind: 'index' }
-  const segments = rest.split('/')
-  if (segments.includes('')) throw new SkillsError(msg.uriEmptySegments(uri))
-  if (segments[0] !== SECTION_MARKER) return { kind: 'skill', id: rest }
-  const path = segments.slice(1)
-  if (path.length === 0) throw new SkillsError(msg.uriSectionMissingPath(uri))
-  for (const segment of path) {
-    const reason = validateIdSegment(segment)
-    if (reason !== undefined) throw new SkillsError(msg.uriSectionSegment(segment, reason))
-  }
-  return { kind: 'section', functionId: path.join('::') }
+/** a/b => iii://a/b, unchecked (uri-grammar.ts's skillUri checks the id). */
+export const iiiUri = (id: string): string => `${III_URI_PREFIX}${id}`
+
+/** iii://a/b#x => a/b#x; undefined for any other scheme. */
+export function afterIiiPrefix(uri: string): string | undefined {
+  return uri.startsWith(III_URI_PREFIX) ? uri.slice(III_URI_PREFIX.length) : undefined
 }
 
-/** a/b => iii://a/b; fn/a/b (a section) and skills (the index) => undefined: the URI of a skill id, nothing else. */
-export function skillUri(id: string): string | undefined {
-  const uri = III_URI_PREFIX + id
-  try {
-    return parseUri(uri).kind === 'skill' ? uri : undefined
-  } catch {
-    // An id the grammar refuses names no skill.
-    return undefined
-  }
-}
+/** (acme/pdf, scripts/x.py) => skill://acme/pdf/scripts/x.py; the path defaults to the skill's SKILL.md. */
+export const skillFileUri = (id: string, path = 'SKILL.md'): string => `${SKILL_URI_PREFIX}${id}/${path}`
 
 /** E7.3: `iii://acme/billing#refunds` => base `iii://acme/billing`, anchor `refunds` (ids never hold `#`). */
 export function splitAnchor(uri: string): { base: string; anchor?: string } {
   const hash = uri.indexOf('#')
   return hash === -1 ? { base: uri } : { base: uri.slice(0, hash), anchor: uri.slice(hash + 1) }
-}
-
-/**
- * D5: an unknown or invalid skill id reads as "not found". An id holding the v0.1 link form
- * `worker::fn` gets a pointer to the section URI: brain/brain::summarize => iii://fn/brain/summarize.
- */
-export function skillNotFoundMessage(id: string): string {
-  const base = msg.skillNotFound(id)
-  if (validateId(id) === undefined) return base
-  const legacy = id.split('/').filter((segment) => segment.includes('::')).at(-1)
-  return legacy === undefined ? base : base + msg.legacyFunctionLinkHint(legacy.replaceAll('::', '/'))
 }

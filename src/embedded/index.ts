@@ -17,7 +17,6 @@ import { listen } from './server.js'
 import { StateJournal } from './state-journal/journal.js'
 import { StateMap } from './state-map.js'
 
-export { MAX_FRAME_BYTES } from './server.js'
 export { startHttpTriggerListener, type HttpRequestHandler } from './http-triggers/index.js'
 
 export interface EmbeddedEngineOptions {

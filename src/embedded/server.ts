@@ -18,9 +18,8 @@ import type { Engine } from './engine.js'
 import * as msg from './messages.js'
 import { Door, LOOPBACK_DOOR, type DoorRules } from '../http/door.js'
 import { isAllowedOrigin } from '../http/origin.js'
+import { ENGINE_MAX_FRAME_BYTES, TELEMETRY_MAX_FRAME_BYTES } from '../core/limits.js'
 
-export const MAX_FRAME_BYTES = 16 * 1024 * 1024
-export const MAX_TELEMETRY_FRAME_BYTES = 4 * 1024 * 1024
 /** Close code of a refused upgrade's socket (RFC 6455: policy violation). */
 const POLICY_VIOLATION = 1008
 
@@ -52,8 +51,8 @@ function authError(ws: WebSocket): void {
 export async function listen(options: ListenOptions): Promise<Listener> {
   const { engine, log } = options
   const http = createServer((_req, res) => res.writeHead(404).end())
-  const workers = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
-  const telemetry = new WebSocketServer({ noServer: true, maxPayload: MAX_TELEMETRY_FRAME_BYTES })
+  const workers = new WebSocketServer({ noServer: true, maxPayload: ENGINE_MAX_FRAME_BYTES })
+  const telemetry = new WebSocketServer({ noServer: true, maxPayload: TELEMETRY_MAX_FRAME_BYTES })
   let door: Door | undefined
 
   const onWorker = (ws: WebSocket, req: IncomingMessage) => {

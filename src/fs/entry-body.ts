@@ -4,7 +4,8 @@
  */
 import { SkillsError } from '../core/errors.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
-import { MAX_BODY_BYTES, utf8Length } from '../core/ids.js'
+import { utf8Length } from '../core/ids.js'
+import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
 import * as msg from '../core/messages.js'
 import { readKnownText } from './read-known.js'
 import { readTextFile } from './read-text.js'
@@ -15,16 +16,16 @@ export async function readBody(path: string, knownSize?: number): Promise<string
   if (!read.ok) {
     throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size) : msg.readFailed(path, read.error))
   }
-  const served = servedBody(path, read.text)
+  const served = bodyOfFileText(path, read.text)
   if ('error' in served) throw new SkillsError(served.error)
   return served.body
 }
 
 /** The body `readBody` serves from a file's text, or the error it fails with. */
-export function servedBody(path: string, text: string): { body: string } | { error: string } {
+export function bodyOfFileText(path: string, text: string): { body: string } | { error: string } {
   const { body } = splitFrontmatter(text)
   if (/^\n*$/.test(body)) return { error: msg.fileEmptyBody(path) }
   const len = utf8Length(body)
-  if (len > MAX_BODY_BYTES) return { error: msg.fileTooLarge(path, len) }
+  if (len > MAX_SKILL_BODY_BYTES) return { error: msg.fileTooLarge(path, len) }
   return { body }
 }

@@ -15,6 +15,7 @@ export function systemQueueLimit(): number {
     const limit = Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8').trim())
     return Number.isInteger(limit) && limit > 1 ? limit : DEFAULT_QUEUE_LIMIT
   } catch {
+    // Not Linux or no /proc: the default limit is the documented fallback.
     return DEFAULT_QUEUE_LIMIT
   }
 }

@@ -13,7 +13,8 @@ import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promise
 import { InvalidParamsError, SkillsError } from '../core/errors.js'
 import * as msg from '../core/messages.js'
 import { ioErrorTextFor } from './io-error.js'
-import { MAX_FS_FILE_BYTES, readOpened } from './read-text.js'
+import { MAX_FS_TEXT_FILE_BYTES, MAX_SKILL_RESOURCE_BYTES } from '../core/limits.js'
+import { readOpened } from './read-text.js'
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
 
@@ -44,14 +45,13 @@ export async function readFolderFileIfAny(folder: string, path: string, nested: 
     const info = await handle.stat({ bigint: true })
     if (!(await stillTarget(handle, info, root, path, target))) throw new SkillsError(msg.fileChangedWhileRead(path))
     if (!info.isFile()) throw new InvalidParamsError(msg.notAFile(path))
-    return textOf(await readOpened(handle, MAX_FS_FILE_BYTES), path)
+    return textOf(await readOpened(handle, MAX_FS_TEXT_FILE_BYTES), path)
   } finally {
     await handle.close()
   }
 }
 
 /** Max bytes of one `skill://` file served raw (E6.5); larger ones are refused like a missing one. */
-const MAX_SKILL_RESOURCE_BYTES = 8 * 1024 * 1024
 
 /**
  * The raw bytes of a regular file below `folder`, nested skill folders' files included (the SEP
@@ -66,6 +66,7 @@ export async function readFolderBytes(folder: string, path: string): Promise<Buf
   try {
     handle = await open(target, OPEN_FLAGS)
   } catch {
+    // Gone or unreadable since it was listed: the caller answers "not found".
     return undefined
   }
   try {
@@ -82,6 +83,7 @@ async function realpathOf(path: string): Promise<string | undefined> {
   try {
     return await realpath(path)
   } catch {
+    // A path that does not resolve names no file of the folder.
     return undefined
   }
 }
@@ -114,7 +116,7 @@ async function stillTarget(handle: FileHandle, info: BigIntStats, root: string, 
 
 function textOf(read: Awaited<ReturnType<typeof readOpened>>, path: string): string {
   if (read.ok) return read.text
-  if (read.tooLarge) throw new InvalidParamsError(msg.skillFileTooLarge(path, read.size, MAX_FS_FILE_BYTES))
+  if (read.tooLarge) throw new InvalidParamsError(msg.skillFileTooLarge(path, read.size, MAX_FS_TEXT_FILE_BYTES))
   if (read.error === msg.IO_INVALID_UTF8) throw new InvalidParamsError(msg.skillFileNotUtf8(path))
   if (read.error === msg.IO_NOT_REGULAR_FILE || read.error === ioErrorTextFor('EISDIR')) throw new InvalidParamsError(msg.notAFile(path))
   throw new SkillsError(msg.readFailed(path, read.error))

@@ -66,6 +66,7 @@ async function pathExists(path: string): Promise<boolean> {
     await lstat(path)
     return true
   } catch {
+    // Any error (missing, no permission) means the path cannot be served.
     return false
   }
 }
@@ -95,6 +96,7 @@ export async function listDirTyped(dir: string): Promise<TypedList | { error: st
     try {
       name = UTF8.decode(entry.name)
     } catch {
+      // A name that is not UTF-8 cannot be an id or a path of the contract: skipped.
       continue
     }
     names.push(name)

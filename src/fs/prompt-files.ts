@@ -12,7 +12,8 @@ import { directView, type FsView } from './fs-view.js'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import type { GlobMatch } from './glob-matches.js'
 import { parsePromptFrontmatter } from './prompt-frontmatter.js'
-import { MAX_FS_FILE_BYTES, readTextFile } from './read-text.js'
+import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
+import { readTextFile } from './read-text.js'
 import type { FsPrompt, FsSkip } from './types.js'
 
 export type { FsPrompt, FsSkip }
@@ -35,7 +36,7 @@ export async function expandPromptGlobs(
 async function loadPrompt({ id, path }: GlobMatch): Promise<Loaded<FsPrompt>> {
   const read = await readTextFile(path)
   if (!read.ok) {
-    const error = read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_FILE_BYTES) : read.error
+    const error = read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_TEXT_FILE_BYTES) : read.error
     return { reason: msg.fsReadFailed(error) }
   }
   const { frontmatter } = splitFrontmatter(read.text)

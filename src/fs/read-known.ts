@@ -9,12 +9,12 @@
  * way (readTextFile), which never blocks the event loop for long.
  */
 import { closeSync, constants, openSync, readSync } from 'node:fs'
-import { MAX_BODY_BYTES } from '../core/ids.js'
+import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
 import { ioErrorText } from './io-error.js'
 import { decodeText, readTextFile, type ReadText } from './read-text.js'
 
 /** Above this known size the read is asynchronous: a body is at most 256 KiB, plus its frontmatter. */
-const SYNC_READ_MAX_BYTES = 2 * MAX_BODY_BYTES
+const SYNC_READ_MAX_BYTES = 2 * MAX_SKILL_BODY_BYTES
 
 export async function readKnownText(path: string, knownSize: number): Promise<ReadText> {
   if (knownSize > SYNC_READ_MAX_BYTES) return readTextFile(path)

@@ -1,15 +1,15 @@
 /**
  * Reads an fs skill or prompt file as UTF-8 text, refusing anything that is not a regular file or
- * is bigger than MAX_FS_FILE_BYTES before reading a byte of it: a FIFO would block forever, and a
+ * is bigger than MAX_FS_TEXT_FILE_BYTES before reading a byte of it: a FIFO would block forever, and a
  * 1 GiB (possibly sparse) file must not be loaded only to be rejected. The cap leaves room for
  * frontmatter on top of the 256 KiB body limit. Errors are texts in Rust `io::Error` style.
  */
 import { constants } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
+import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
 import * as msg from '../core/messages.js'
 import { ioErrorText, ioErrorTextFor } from './io-error.js'
 
-export const MAX_FS_FILE_BYTES = 1_048_576
 
 export type ReadText =
   | { ok: true; text: string }
@@ -21,7 +21,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 const failure = (error: string): ReadText => ({ ok: false, tooLarge: false, error })
 
-export async function readTextFile(path: string, maxBytes = MAX_FS_FILE_BYTES): Promise<ReadText> {
+export async function readTextFile(path: string, maxBytes = MAX_FS_TEXT_FILE_BYTES): Promise<ReadText> {
   let handle: FileHandle
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it changes nothing for regular files.
@@ -61,6 +61,7 @@ export function decodeText(bytes: Uint8Array): ReadText {
   try {
     return { ok: true, text: UTF8.decode(bytes) }
   } catch {
+    // The decoder's only error is invalid UTF-8, reported with Rust's text.
     return failure(msg.IO_INVALID_UTF8)
   }
 }

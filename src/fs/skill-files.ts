@@ -28,8 +28,9 @@ import { expandUnique, type Loaded } from './expand-unique.js'
 import { fileMeta, type FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
-import { servedBody } from './entry-body.js'
-import { MAX_FS_FILE_BYTES, readTextFile, type ReadText } from './read-text.js'
+import { bodyOfFileText } from './entry-body.js'
+import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
+import { readTextFile, type ReadText } from './read-text.js'
 import type { FsSkill, FsSkip } from './types.js'
 
 export type { FsSkill, FsSkip }
@@ -71,7 +72,7 @@ export async function readSkillEntry(id: string, path: string, kind: FsSkill['ki
 
 function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {
   const text = read.ok ? read.text : undefined
-  const served = text === undefined ? undefined : servedBody(path, text)
+  const served = text === undefined ? undefined : bodyOfFileText(path, text)
   const { title, description } = indexLine({ id, body: served !== undefined && 'body' in served ? served.body : undefined })
   const frontmatter = text === undefined ? {} : frontmatterOf(text)
   const entry: FsSkill = {
@@ -83,7 +84,7 @@ function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): Sk
 }
 
 function readError(read: Exclude<ReadText, { ok: true }>): string {
-  return read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_FILE_BYTES) : read.error
+  return read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_TEXT_FILE_BYTES) : read.error
 }
 
 function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {

@@ -51,8 +51,8 @@ export function defineFunction<Id extends string, Input extends z.ZodTypeAny>(
     metadata,
     input: input.schema,
     output: output.schema,
-    request_format: toDraft07(input.schema, input.title, input.definitions),
-    response_format: toDraft07(output.schema, output.title, output.definitions),
+    request_format: toDraft07(input.schema, input.schemaTitle, input.definitions),
+    response_format: toDraft07(output.schema, output.schemaTitle, output.definitions),
   }
   // Sound: the worker and skills::rpc decode every payload with `spec.input` before calling `handle`.
   return { spec, handle: guardResponse(handler) as DecodedHandler }

@@ -13,7 +13,7 @@ export const skillsDiagnostics = defineFunction({
   id: 'skills::diagnostics',
   description: 'Internal: the files the fs sources skip (with the reason) and the skills they serve with a warning, in path order.',
   input: EMPTY_INPUT,
-  output: { schema: DiagnosticsOutput, title: 'DiagnosticsOutput', definitions: { Skipped, Warning } },
+  output: { schema: DiagnosticsOutput, schemaTitle: 'DiagnosticsOutput', definitions: { Skipped, Warning } },
   metadata: { internal: true },
 }, fsDiagnostics)
 

@@ -55,7 +55,7 @@ export async function resolveProtocolSkill(name: string, version: string | null 
 }
 
 /** The body `iii://<id>` serves: a state row as stored, a file's text after its frontmatter. */
-export function servedBody(resolved: ResolvedSkill): string {
+export function resolvedSkillBody(resolved: ResolvedSkill): string {
   const text = skillMdText(resolved)
   return resolved.fromState ? text : splitFrontmatter(text).body
 }

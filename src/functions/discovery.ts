@@ -22,7 +22,7 @@ import { DescribeSkillRequest, DescribeSkillResponse, ListSkillsRequest, ListSki
 import { III_URI_PREFIX } from '../core/uri.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
-import { protocolEntries, resolveProtocolSkill, servedBody, skillMdText, type ResolvedSkill } from './discovery-entries.js'
+import { protocolEntries, resolveProtocolSkill, resolvedSkillBody, skillMdText, type ResolvedSkill } from './discovery-entries.js'
 
 const MANIFEST_FILE = 'skill.toml'
 
@@ -30,24 +30,24 @@ export const skillListSkills = defineFunction({
   id: 'skill::list_skills',
   description: `Skills Protocol list_skills: page through the skills by name (${III_URI_PREFIX}acme/billing is "acme.billing"), ` +
     'optionally within one namespace; pass next_cursor back as cursor for the next page.',
-  input: { schema: ListSkillsRequest, title: 'ListSkillsRequest' },
-  output: { schema: ListSkillsResponse, title: 'ListSkillsResponse', definitions: { ProtocolSkill } },
+  input: { schema: ListSkillsRequest, schemaTitle: 'ListSkillsRequest' },
+  output: { schema: ListSkillsResponse, schemaTitle: 'ListSkillsResponse', definitions: { ProtocolSkill } },
 }, listProtocolSkills)
 
 export const skillDescribeSkill = defineFunction({
   id: 'skill::describe_skill',
   description: "Skills Protocol describe_skill: a skill's manifest, plus its SKILL.md frontmatter (detail \"summary\") " +
     'and text (detail "full").',
-  input: { schema: DescribeSkillRequest, title: 'DescribeSkillRequest' },
-  output: { schema: DescribeSkillResponse, title: 'DescribeSkillResponse' },
+  input: { schema: DescribeSkillRequest, schemaTitle: 'DescribeSkillRequest' },
+  output: { schema: DescribeSkillResponse, schemaTitle: 'DescribeSkillResponse' },
 }, describeProtocolSkill)
 
 export const skillReadSkillFile = defineFunction({
   id: 'skill::read_skill_file',
   description: "Skills Protocol read_skill_file: one UTF-8 text file of a skill's folder (SKILL.md, references/..., " +
     'scripts/...), never anything outside it.',
-  input: { schema: ReadSkillFileRequest, title: 'ReadSkillFileRequest' },
-  output: { schema: ReadSkillFileResponse, title: 'ReadSkillFileResponse' },
+  input: { schema: ReadSkillFileRequest, schemaTitle: 'ReadSkillFileRequest' },
+  output: { schema: ReadSkillFileResponse, schemaTitle: 'ReadSkillFileResponse' },
 }, readProtocolSkillFile)
 
 export async function listProtocolSkills(input: ListSkillsRequest, deps: Deps) {
@@ -72,7 +72,7 @@ async function servedTokens(name: string, deps: Deps): Promise<number> {
 }
 
 async function bodyTokens(resolved: ResolvedSkill): Promise<number> {
-  return 'error' in resolved.skillMd ? 0 : (await tokenizer()).count(servedBody(resolved))
+  return 'error' in resolved.skillMd ? 0 : (await tokenizer()).count(resolvedSkillBody(resolved))
 }
 
 // Index of the first entry whose name sorts after `name` (binary search; entries are sorted by name).

@@ -12,7 +12,8 @@ import { headings } from '../core/outline.js'
 import { encodePageCursor } from '../core/page-cursor.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { tokenizer } from '../core/tokens.js'
-import { parseUri, splitAnchor } from '../core/uri.js'
+import { splitAnchor } from '../core/uri.js'
+import { parseUri } from '../core/uri-grammar.js'
 import type { Deps } from './deps.js'
 import { resolveProtocolSkill, skillMdText } from './discovery-entries.js'
 
@@ -67,6 +68,7 @@ async function skillCursor(uri: string, body: string, offset: number, deps: Deps
     const at = text.length - body.length + offset
     return at > 0 && at < text.length ? encodePageCursor({ name, path: SKILL_FILE, text }, at) : undefined
   } catch {
+    // Only a hint: the cut answer stands without a cursor when the skill cannot be resolved again.
     return undefined
   }
 }

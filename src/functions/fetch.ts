@@ -22,8 +22,8 @@ import { III_URI_PREFIX } from '../core/uri.js'
 const FETCH_DESCRIPTION =
   `Fetches the content of one or more skill resources identified by ${III_URI_PREFIX} URIs. When you encounter ${III_URI_PREFIX} ` +
   'links in skill instructions, use this tool to retrieve their contents (batch with `uris` when helpful).'
-const FETCH_INPUT = { schema: FetchSkillInput, title: 'FetchSkillInput' }
-const FETCH_OUTPUT = { schema: FetchSkillOutput, title: 'String' }
+const FETCH_INPUT = { schema: FetchSkillInput, schemaTitle: 'FetchSkillInput' }
+const FETCH_OUTPUT = { schema: FetchSkillOutput, schemaTitle: 'String' }
 
 /** Upstream's internal id; `skill::fetch` is the same function under the name the tool list shows. */
 export const skillsFetchSkill = defineFunction({ id: 'skills::fetch_skill', description: FETCH_DESCRIPTION, input: FETCH_INPUT, output: FETCH_OUTPUT }, fetchSkills)

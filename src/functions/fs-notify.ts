@@ -37,6 +37,7 @@ async function skillIds(deps: Deps): Promise<ReadonlySet<string>> {
   try {
     return new Set((await skillSummaries(deps)).map((s) => s.id))
   } catch {
+    // State unreachable: no state id shadows the file, so the change is announced (over-notifying is harmless).
     return NONE
   }
 }
@@ -45,6 +46,7 @@ async function promptNames(deps: Deps): Promise<ReadonlySet<string>> {
   try {
     return await deps.state.view(deps.config.scopes.prompts, 'prompt-names', (values) => new Set(decodePromptRows(values).map((r) => r.name)))
   } catch {
+    // State unreachable: no state name shadows the file, so the change is announced (over-notifying is harmless).
     return NONE
   }
 }

@@ -23,8 +23,8 @@ export const skillOutline = defineFunction({
   id: 'skill::outline',
   description: 'The outline of a skill before reading it: every heading with its anchor, level, line and tokens, and the ' +
     `tokens of the whole body. Fetch one section with ${III_URI_PREFIX}<id>#<anchor>.`,
-  input: { schema: OutlineInput, title: 'OutlineInput' },
-  output: { schema: OutlineOutput, title: 'OutlineOutput', definitions: { OutlineSection } },
+  input: { schema: OutlineInput, schemaTitle: 'OutlineInput' },
+  output: { schema: OutlineOutput, schemaTitle: 'OutlineOutput', definitions: { OutlineSection } },
 }, outlineSkill)
 
 export async function outlineSkill(input: OutlineInput, deps: Deps) {

@@ -36,7 +36,7 @@ export const promptsMcpList = defineFunction({
 export const promptsMcpGet = defineFunction({
   id: 'prompts::mcp-get',
   description: 'Internal: dispatches a registered prompt handler and normalizes the result for MCP prompts/get.',
-  input: { schema: PromptGetInput, title: 'PromptGetInput' },
+  input: { schema: PromptGetInput, schemaTitle: 'PromptGetInput' },
   output: ANY_VALUE,
 }, getMcpPrompt)
 

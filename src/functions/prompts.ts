@@ -21,23 +21,23 @@ const FS_PROMPT_ENTRIES = new MemoKey<PromptListEntry[]>('fs prompt list entries
 export const promptsRegister = defineFunction({
   id: 'prompts::register',
   description: 'Register a slash-command prompt; clients call prompts/get to render it.',
-  input: { schema: RegisterPromptInput, title: 'RegisterPromptInput', definitions: { PromptArgument } },
-  output: { schema: RegisterPromptOutput, title: 'RegisterPromptOutput' },
+  input: { schema: RegisterPromptInput, schemaTitle: 'RegisterPromptInput', definitions: { PromptArgument } },
+  output: { schema: RegisterPromptOutput, schemaTitle: 'RegisterPromptOutput' },
 }, registerPrompt)
 
 export const promptsUnregister = defineFunction({
   id: 'prompts::unregister',
   description: 'Remove a registered prompt by name.',
-  input: { schema: UnregisterPromptInput, title: 'UnregisterPromptInput' },
-  output: { schema: UnregisterPromptOutput, title: 'UnregisterPromptOutput' },
+  input: { schema: UnregisterPromptInput, schemaTitle: 'UnregisterPromptInput' },
+  output: { schema: UnregisterPromptOutput, schemaTitle: 'UnregisterPromptOutput' },
 }, unregisterPrompt)
 
 export const promptsList = defineFunction({
   id: 'prompts::list',
   description: 'List registered prompts (name, function_id, arg count, registered_at, origin). ' +
     '`origin` is `state` for state-backed entries, `fs` for filesystem-backed.',
-  input: { schema: ListPromptsInput, title: 'ListPromptsInput' },
-  output: { schema: ListPromptsOutput, title: 'ListPromptsOutput', definitions: { PromptEntry } },
+  input: { schema: ListPromptsInput, schemaTitle: 'ListPromptsInput' },
+  output: { schema: ListPromptsOutput, schemaTitle: 'ListPromptsOutput', definitions: { PromptEntry } },
 }, listPrompts)
 
 export async function registerPrompt(input: RegisterPromptInput, deps: Deps) {

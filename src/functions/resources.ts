@@ -26,7 +26,7 @@ export const skillsResourcesList = defineFunction({
 export const skillsResourcesRead = defineFunction({
   id: 'skills::resources-read',
   description: `Internal: resolves an ${III_URI_PREFIX} URI and returns the MCP resources/read contents envelope.`,
-  input: { schema: ReadResourceInput, title: 'ReadResourceInput' },
+  input: { schema: ReadResourceInput, schemaTitle: 'ReadResourceInput' },
   output: ANY_VALUE,
 }, readResource)
 

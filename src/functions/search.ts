@@ -14,7 +14,7 @@ import { TextMemo } from '../core/text-memo.js'
 import { tokenizer } from '../core/tokens.js'
 import { readBody } from '../fs/entry-body.js'
 import { SEARCH_LIMIT_DEFAULT, SearchResult, SearchSkillsInput, SearchSkillsOutput } from '../schemas/search.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { III_URI_PREFIX, iiiUri } from '../core/uri.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import type { SearchBodies } from './search-bodies.js'
@@ -30,8 +30,8 @@ export const skillSearch = defineFunction({
   description: 'Searches the skills by relevance (id, title, description, headings and body) and returns the best matches, ' +
     `each with its ${III_URI_PREFIX} URI, title, description, score and a snippet of the text around the match. Read a ` +
     'result with skill::fetch (the skill__fetch tool). `under` keeps one subtree of ids (e.g. "acme").',
-  input: { schema: SearchSkillsInput, title: 'SearchSkillsInput' },
-  output: { schema: SearchSkillsOutput, title: 'SearchSkillsOutput', definitions: { SearchResult } },
+  input: { schema: SearchSkillsInput, schemaTitle: 'SearchSkillsInput' },
+  output: { schema: SearchSkillsOutput, schemaTitle: 'SearchSkillsOutput', definitions: { SearchResult } },
 }, searchSkills)
 
 export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promise<SearchSkillsOutput> {
@@ -62,7 +62,7 @@ async function serve(hit: SearchMatch, entry: Entry, bodies: SearchBodies, deps:
   const text = searchableText(body, entry)
   const plain = PLAIN_TEXTS.get(text, () => plainText(text))
   return {
-    uri: `iii://${hit.id}`,
+    uri: iiiUri(hit.id),
     id: hit.id,
     title: title ?? hit.id,
     ...(description === undefined ? {} : { description }),

@@ -15,7 +15,7 @@ import { indexLine } from '../core/index-page.js'
 import type { JsonObject } from '../core/json-object.js'
 import * as msg from '../core/messages.js'
 import {
-  digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, skillUri, synthesisedSkillMd, unpublishedReason,
+  digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason,
 } from '../core/sep-skill.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
 import { readFolderBytes } from '../fs/folder-file.js'
@@ -30,7 +30,7 @@ import { readSkillSources, type SkillSummary } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
 import { SepListInput, SepUriInput } from '../schemas/sep.js'
 import { ANY_VALUE } from '../schemas/resources.js'
-import { SKILL_URI_PREFIX } from '../core/uri.js'
+import { SKILL_URI_PREFIX, skillFileUri } from '../core/uri.js'
 
 /** One published skill: its files, and how to read each and learn its size and digest. */
 interface Published {
@@ -64,7 +64,7 @@ const CATALOGUE = new PairKey<Catalogue>('sep catalogue')
 
 function catalogueOf(state: readonly SkillSummary[], fs: readonly FsSkill[]): Catalogue {
   const sorted = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
-    .map((id) => ({ id, uri: skillUri(id) }))
+    .map((id) => ({ id, uri: skillFileUri(id) }))
     .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
   return { sorted, byUri: new Map(sorted.map(({ id, uri }) => [uri, id])), inState: new Set(state.map((s) => s.id)) }
 }
@@ -85,7 +85,7 @@ function firstAfter(sorted: ReadonlyArray<{ uri: string }>, after: string): numb
 export const skillsSepList = defineFunction({
   id: 'skills::sep-list',
   description: 'Internal: the MCP Skills Extension (SEP-2640) catalogue: every published skill with its frontmatter and the sha256 digest of each file.',
-  input: { schema: SepListInput, title: 'SepListInput' },
+  input: { schema: SepListInput, schemaTitle: 'SepListInput' },
   output: ANY_VALUE,
   metadata: { internal: true },
 }, listSepSkills)
@@ -93,7 +93,7 @@ export const skillsSepList = defineFunction({
 export const skillsSepRead = defineFunction({
   id: 'skills::sep-read',
   description: `Internal: one ${SKILL_URI_PREFIX} file of the MCP Skills Extension, as text or base64 blob.`,
-  input: { schema: SepUriInput, title: 'SepUriInput' },
+  input: { schema: SepUriInput, schemaTitle: 'SepUriInput' },
   output: ANY_VALUE,
   metadata: { internal: true },
 }, readSepResource)
@@ -101,7 +101,7 @@ export const skillsSepRead = defineFunction({
 export const skillsSepDirectory = defineFunction({
   id: 'skills::sep-directory',
   description: `Internal: the direct children of a ${SKILL_URI_PREFIX} folder (resources/directory/read).`,
-  input: { schema: SepUriInput, title: 'SepUriInput' },
+  input: { schema: SepUriInput, schemaTitle: 'SepUriInput' },
   output: ANY_VALUE,
   metadata: { internal: true },
 }, readSepDirectory)
@@ -133,7 +133,7 @@ export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ 
 }
 
 async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
-  const entry: SepEntry = { uri: skillUri(p.id), frontmatter: p.frontmatter }
+  const entry: SepEntry = { uri: skillFileUri(p.id), frontmatter: p.frontmatter }
   if (!digests) return entry
   const resources: EntryResource[] = []
   // A folder that cannot be listed is listed without its files, and is a warning in skills::diagnostics (E11.6).
@@ -145,7 +145,7 @@ async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
   const fileFacts = await Promise.all(files.map((path) => p.facts(path)))
   for (const [i, path] of files.entries()) {
     const facts = fileFacts[i]
-    if (facts !== undefined) resources.push({ uri: skillUri(p.id, path), size: facts.size, digest: facts.digest })
+    if (facts !== undefined) resources.push({ uri: skillFileUri(p.id, path), size: facts.size, digest: facts.digest })
   }
   return { ...entry, resources }
 }
@@ -244,6 +244,7 @@ function utf8(bytes: Buffer): string | undefined {
   try {
     return UTF8_EXACT.decode(bytes)
   } catch {
+    // Not UTF-8: served as a base64 blob instead of text.
     return undefined
   }
 }

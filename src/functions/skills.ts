@@ -3,7 +3,8 @@
  * state, fan the change out, answer with the typed output.
  */
 import { check, SkillsError } from '../core/errors.js'
-import { MAX_BODY_BYTES, utf8Length, validateId } from '../core/ids.js'
+import { utf8Length, validateId } from '../core/ids.js'
+import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
 import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
 import { MemoKey, memoize } from '../core/memo.js'
 import { formatTimestamp } from '../core/time.js'
@@ -20,23 +21,23 @@ const FS_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('fs list entries')
 export const skillsRegister = defineFunction({
   id: 'skills::register',
   description: `Register a markdown skill so it appears as ${III_URI_PREFIX}{id} in resources/list.`,
-  input: { schema: RegisterSkillInput, title: 'RegisterSkillInput' },
-  output: { schema: RegisterSkillOutput, title: 'RegisterSkillOutput' },
+  input: { schema: RegisterSkillInput, schemaTitle: 'RegisterSkillInput' },
+  output: { schema: RegisterSkillOutput, schemaTitle: 'RegisterSkillOutput' },
 }, registerSkill)
 
 export const skillsUnregister = defineFunction({
   id: 'skills::unregister',
   description: 'Remove a registered skill by id.',
-  input: { schema: UnregisterSkillInput, title: 'UnregisterSkillInput' },
-  output: { schema: UnregisterSkillOutput, title: 'UnregisterSkillOutput' },
+  input: { schema: UnregisterSkillInput, schemaTitle: 'UnregisterSkillInput' },
+  output: { schema: UnregisterSkillOutput, schemaTitle: 'UnregisterSkillOutput' },
 }, unregisterSkill)
 
 export const skillsList = defineFunction({
   id: 'skills::list',
   description: 'List registered skills (id, body length, registered_at, origin) without bodies. ' +
     '`origin` is `state` for state-backed entries, `fs` for filesystem-backed.',
-  input: { schema: ListSkillsInput, title: 'ListSkillsInput' },
-  output: { schema: ListSkillsOutput, title: 'ListSkillsOutput', definitions: { SkillEntry } },
+  input: { schema: ListSkillsInput, schemaTitle: 'ListSkillsInput' },
+  output: { schema: ListSkillsOutput, schemaTitle: 'ListSkillsOutput', definitions: { SkillEntry } },
 }, listSkills)
 
 export async function registerSkill(input: RegisterSkillInput, deps: Deps) {
@@ -44,7 +45,7 @@ export async function registerSkill(input: RegisterSkillInput, deps: Deps) {
   check(validateId(id))
   if (skill === '') throw new SkillsError(SKILL_EMPTY)
   const bytes = utf8Length(skill)
-  if (bytes > MAX_BODY_BYTES) throw new SkillsError(skillTooLarge(bytes))
+  if (bytes > MAX_SKILL_BODY_BYTES) throw new SkillsError(skillTooLarge(bytes))
   const registered_at = formatTimestamp(deps.now())
   await deps.state.set(deps.config.scopes.skills, id, { id, skill, registered_at })
   deps.log.info({ skill_id: id }, LOG.skillRegistered)

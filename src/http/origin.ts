@@ -14,6 +14,7 @@ export function isAllowedOrigin(origin: string | undefined): boolean {
   try {
     hostname = new URL(origin).hostname
   } catch {
+    // An Origin that is not a URL is no loopback origin: refused.
     return false
   }
   return LOOPBACK_HOSTNAMES.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname)

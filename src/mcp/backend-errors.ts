@@ -66,6 +66,7 @@ function messageOf(error: unknown): string {
   try {
     return JSON.stringify(error) ?? String(error)
   } catch {
+    // A cyclic or BigInt-holding value cannot be JSON: its String form is the text.
     return String(error)
   }
 }

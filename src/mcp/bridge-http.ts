@@ -43,6 +43,7 @@ export function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: f
   try {
     return { ok: true, value: JSON.parse(UTF8.decode(bytes)) }
   } catch {
+    // Not UTF-8 JSON: the caller answers the JSON-RPC parse error.
     return { ok: false }
   }
 }

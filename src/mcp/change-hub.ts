@@ -14,7 +14,7 @@
  * skill folder's other files send no change signal, at least once a second while one is subscribed.
  */
 import type { Logger } from 'pino'
-import { III_URI_PREFIX, INDEX_URI } from '../core/uri.js'
+import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX } from '../core/uri.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { Throttle } from './throttle.js'
@@ -25,8 +25,6 @@ const VIEW_TIMEOUT_MS = 10_000
 /** How long a session's attach waits for the baselines; later checks take them if this runs out. */
 const BASELINE_WAIT_MS = 2_000
 const READ_CONCURRENCY = 8
-const SECTION_URI_PREFIX = 'iii://fn/'
-const SKILL_FILE_PREFIX = 'skill://'
 /** How often subscribed `skill://` files are re-read while nothing signals a change. */
 const SKILL_FILE_POLL_MS = 1000
 
@@ -56,13 +54,13 @@ const LIST_METHODS = Object.keys(LIST_NOTIFICATIONS) as ListMethod[]
 
 /** iii://skills, iii://{id} and skill://… files are watched; iii://fn/… and foreign URIs are not. */
 export function isWatchedUri(uri: string): boolean {
-  if (uri.startsWith(SKILL_FILE_PREFIX)) return uri.length > SKILL_FILE_PREFIX.length
+  if (uri.startsWith(SKILL_URI_PREFIX)) return uri.length > SKILL_URI_PREFIX.length
   return uri.startsWith(III_URI_PREFIX) && !uri.startsWith(SECTION_URI_PREFIX) && uri.length > III_URI_PREFIX.length
 }
 
 // ("skill://acme/billing/SKILL.md", {"acme/billing"}) => true
 function namesSkillFile(uri: string, ids: ReadonlySet<string>): boolean {
-  for (const id of ids) if (uri.startsWith(`${SKILL_FILE_PREFIX}${id}/`)) return true
+  for (const id of ids) if (uri.startsWith(`${SKILL_URI_PREFIX}${id}/`)) return true
   return false
 }
 
@@ -115,7 +113,7 @@ export class ChangeHub {
   /** Takes the URI's baseline (once, for all sessions) before the subscription is acknowledged. */
   async subscribed(uri: string): Promise<void> {
     const key = readKey(uri)
-    if (uri.startsWith(SKILL_FILE_PREFIX)) this.startPolling()
+    if (uri.startsWith(SKILL_URI_PREFIX)) this.startPolling()
     if (!isWatchedUri(uri) || this.baselines.has(key)) return
     const generation = this.generation
     const text = await this.read(uri)
@@ -141,7 +139,7 @@ export class ChangeHub {
   }
 
   private hasSkillFileSubscriptions(): boolean {
-    for (const session of this.sessions) for (const uri of session.subscriptions) if (uri.startsWith(SKILL_FILE_PREFIX)) return true
+    for (const session of this.sessions) for (const uri of session.subscriptions) if (uri.startsWith(SKILL_URI_PREFIX)) return true
     return false
   }
 
@@ -214,7 +212,7 @@ export class ChangeHub {
     this.pollDue = false
     const generation = this.generation
     const uris = new Set<string>()
-    const named = (uri: string) => uri.startsWith(SKILL_FILE_PREFIX)
+    const named = (uri: string) => uri.startsWith(SKILL_URI_PREFIX)
       ? poll || hint === 'all' || namesSkillFile(uri, hint)
       : uri === INDEX_URI || hint === 'all' || hint.has(uri.slice(III_URI_PREFIX.length))
     for (const session of this.sessions) {

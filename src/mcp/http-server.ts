@@ -88,6 +88,7 @@ function pathnameOf(url: string | undefined): string | undefined {
   try {
     return new URL(url ?? '/', 'http://localhost').pathname
   } catch {
+    // An unparsable request target matches no route: 404.
     return undefined
   }
 }

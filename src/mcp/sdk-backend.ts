@@ -33,6 +33,7 @@ async function addRequestFormats(functions: FunctionSummary[], call: (id: string
     try {
       info = await call('engine::functions::info', { function_ids: batch.map((fn) => fn.function_id) })
     } catch {
+      // Older engines lack functions::info: tools then keep the schemas they were listed with.
       return
     }
     const details = isJsonObject(info) && Array.isArray(info.functions) ? info.functions.filter(isJsonObject) : []

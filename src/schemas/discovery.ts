@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { integerRange, mustBeOneOf } from '../core/messages.js'
 import { maxTokens } from './outline.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 const oneOf = <T extends [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_enum_value' ? mustBeOneOf(values) : ctx.defaultError }) })
@@ -13,7 +14,7 @@ const oneOf = <T extends [string, ...string[]]>(values: T) =>
 const LIST_DETAILS = ['names', 'summary'] as const
 const DESCRIBE_DETAILS = ['manifest', 'summary', 'full'] as const
 
-const name = z.string().describe('Skill name: the skill id with every "/" replaced by "." (iii://acme/billing is "acme.billing").')
+const name = z.string().describe(`Skill name: the skill id with every "/" replaced by "." (${III_URI_PREFIX}acme/billing is "acme.billing").`)
 const version = z
   .string()
   .nullish()
@@ -37,7 +38,7 @@ export const ProtocolSkill = z.object({
   description: z.string().optional().describe('detail "summary" only; absent when the skill has none.'),
   namespace: z.string().optional().describe('detail "summary" only.'),
   kind: z.string().optional().describe('detail "summary" only: always "instruction".'),
-  tokens: z.number().int().optional().describe('detail "summary" only: tokens (o200k_base) of the body iii://<id> serves.'),
+  tokens: z.number().int().optional().describe(`detail "summary" only: tokens (o200k_base) of the body ${III_URI_PREFIX}<id> serves.`),
 })
 
 export const ListSkillsResponse = z.object({
@@ -61,7 +62,7 @@ export const DescribeSkillResponse = z.object({
     manifest: jsonObject().describe("The folder's skill.toml as JSON, else {name, version, description?, kind, namespace, tags?}."),
     skill_md_frontmatter: jsonObject().optional().describe('The parsed SKILL.md frontmatter, {} when there is none.'),
     skill_md_content: z.string().optional().describe('The whole SKILL.md text, frontmatter included (detail "full").'),
-    tokens: z.number().int().describe('Tokens (o200k_base) of the body iii://<id> serves.'),
+    tokens: z.number().int().describe(`Tokens (o200k_base) of the body ${III_URI_PREFIX}<id> serves.`),
     digest: z.string().describe('sha256:<hex> of SKILL.md as read_skill_file serves it (E6.8).'),
     files: z.array(z.object({ path: z.string(), size: z.number().int(), digest: z.string() })).optional()
       .describe('detail "full": every file read_skill_file serves, with its size in bytes and digest.'),

@@ -11,10 +11,10 @@ import { zodToJsonSchema, type JsonSchema7Type } from 'zod-to-json-schema'
 
 export type JsonSchema = { [key: string]: unknown }
 
-/** A schema as published: the zod schema, the JSON Schema's title and its named definitions. */
+/** A schema as published: the zod schema, the JSON Schema's `title` and its named definitions. */
 export interface Published<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
   schema: Schema
-  title: string
+  schemaTitle: string
   definitions?: Record<string, z.ZodTypeAny>
 }
 

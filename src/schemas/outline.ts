@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import * as msg from '../core/messages.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 const MAX_TOKENS_MIN = 16
 const MAX_TOKENS_MAX = 1_000_000
@@ -18,11 +19,11 @@ export const maxTokens = (what: string) => z
   .describe(`Token budget (o200k_base), ${MAX_TOKENS_MIN} to ${MAX_TOKENS_MAX}: ${what}`)
 
 export const OutlineInput = z.object({
-  uri: z.string().describe('An iii:// URI (iii://acme/billing, or iii://acme/billing#refunds for one section).'),
+  uri: z.string().describe(`An ${III_URI_PREFIX} URI (${III_URI_PREFIX}acme/billing, or ${III_URI_PREFIX}acme/billing#refunds for one section).`),
 })
 
 export const OutlineSection = z.object({
-  anchor: z.string().describe('The heading\'s GitHub anchor: fetch iii://<id>#<anchor> for this section alone.'),
+  anchor: z.string().describe(`The heading's GitHub anchor: fetch ${III_URI_PREFIX}<id>#<anchor> for this section alone.`),
   heading: z.string(),
   level: z.number().int().describe('1 for #, … 6 for ######.'),
   tokens: z.number().int().describe('Tokens of the section: its heading line up to the next heading of the same or a higher level.'),

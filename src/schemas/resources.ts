@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { Published } from './json-schema.js'
 import { maxTokens } from './outline.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 export const EmptyInput = z.object({})
 
@@ -12,8 +13,8 @@ export const EmptyInput = z.object({})
 export const AnyValue = z.unknown()
 
 /** The empty request and the untyped answer, as the envelope functions publish them. */
-export const EMPTY_INPUT: Published<typeof EmptyInput> = { schema: EmptyInput, title: 'EmptyInput' }
-export const ANY_VALUE: Published<typeof AnyValue> = { schema: AnyValue, title: 'AnyValue' }
+export const EMPTY_INPUT: Published<typeof EmptyInput> = { schema: EmptyInput, schemaTitle: 'EmptyInput' }
+export const ANY_VALUE: Published<typeof AnyValue> = { schema: AnyValue, schemaTitle: 'AnyValue' }
 
 export const ReadResourceInput = z.object({
   uri: z.string(),
@@ -24,12 +25,12 @@ export const FetchSkillInput = z.object({
     .string()
     .nullable()
     .default(null)
-    .describe('A single iii:// URI to read. Must start with "iii://".'),
+    .describe(`A single ${III_URI_PREFIX} URI to read. Must start with "${III_URI_PREFIX}".`),
   uris: z
     .array(z.string())
     .nullable()
     .default(null)
-    .describe('Multiple iii:// URIs to read and concatenate into one response.'),
+    .describe(`Multiple ${III_URI_PREFIX} URIs to read and concatenate into one response.`),
   max_tokens: maxTokens('the joined text is cut at the last block boundary within it and ends with a line saying how to read on.'),
 })
 

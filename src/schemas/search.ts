@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import * as msg from '../core/messages.js'
 import { subtreeProblem } from '../core/subtree.js'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 export const SEARCH_LIMIT_DEFAULT = 10
 const SEARCH_LIMIT_MAX = 100
@@ -41,13 +42,13 @@ export const SearchSkillsInput = z.object({
 })
 
 export const SearchResult = z.object({
-  uri: z.string().describe('The skill\'s iii:// URI; read it with skill::fetch.'),
+  uri: z.string().describe(`The skill's ${III_URI_PREFIX} URI; read it with skill::fetch.`),
   id: z.string(),
-  title: z.string().describe('The title the skill\'s line in the iii://skills index shows (its H1, else its id).'),
+  title: z.string().describe(`The title the skill's line in the ${III_URI_PREFIX}skills index shows (its H1, else its id).`),
   description: z.string().optional().describe('The description the skill\'s line in the index shows; absent when there is none.'),
   score: z.number().describe('Relevance; results are sorted by score, highest first, then by id.'),
   snippet: z.string().describe('Plain text of the body around the best match, at most 160 characters.'),
-  tokens: z.number().int().describe('Tokens (o200k_base) of the body iii://<id> serves.'),
+  tokens: z.number().int().describe(`Tokens (o200k_base) of the body ${III_URI_PREFIX}<id> serves.`),
 })
 
 export const SearchSkillsOutput = z.object({

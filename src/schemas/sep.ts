@@ -1,15 +1,16 @@
 /** Inputs of the MCP Skills Extension's internal functions (E6); unknown fields are ignored (D8). */
 import { z } from 'zod'
+import { SKILL_URI_PREFIX } from '../core/uri.js'
 
 export const SepListInput = z.object({
   digests: z.boolean().nullish().describe('false: frontmatter only, no file reads (resources/list); default true.'),
-  after: z.string().nullish().describe('Only skills whose skill:// URI sorts after this one (a page\'s cursor).'),
+  after: z.string().nullish().describe(`Only skills whose ${SKILL_URI_PREFIX} URI sorts after this one (a page's cursor).`),
   limit: z.number().int().positive().nullish().describe('At most this many skills (a page); `more` says whether others follow.'),
-  uri: z.string().nullish().describe('Only the skill of this skill:// SKILL.md URI (skills/get).'),
+  uri: z.string().nullish().describe(`Only the skill of this ${SKILL_URI_PREFIX} SKILL.md URI (skills/get).`),
 })
 
 export const SepUriInput = z.object({
-  uri: z.string().describe('A skill:// URI.'),
+  uri: z.string().describe(`A ${SKILL_URI_PREFIX} URI.`),
 })
 
 export type SepListInput = z.infer<typeof SepListInput>

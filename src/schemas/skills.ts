@@ -3,10 +3,11 @@
  * doc comments, published as JSON Schema `description`s.
  */
 import { z } from 'zod'
+import { III_URI_PREFIX } from '../core/uri.js'
 
 export const RegisterSkillInput = z.object({
   id: z.string().describe('Unique skill id (lowercase ASCII, kebab/underscore, max 64 chars).'),
-  skill: z.string().describe('Markdown body served at iii://{id}.'),
+  skill: z.string().describe(`Markdown body served at ${III_URI_PREFIX}{id}.`),
 })
 
 export const RegisterSkillOutput = z.object({

@@ -4,10 +4,11 @@
  */
 import { isJsonObject } from '../core/json-object.js'
 import { encodeListCursor } from '../core/list-cursor.js'
-import { skillUri } from '../core/uri.js'
+import { skillUri } from '../core/uri-grammar.js'
 import { mapInBatches } from '../fs/batches.js'
 import { brokenLinks, type BrokenLink } from '../core/broken-links.js'
 import { markdownLinks, renderSkillMarkdown } from './render-markdown.js'
+import { INDEX_URI } from '../core/uri.js'
 
 /** Calls a function on the engine (the MCP front's backend). */
 export type Invoke = (functionId: string, data: unknown) => Promise<unknown>
@@ -46,7 +47,7 @@ const PAGE = 500
 export async function readCatalogue(invoke: Invoke): Promise<CatalogueSkill[]> {
   const [list, resources] = await Promise.all([invoke('skills::list', {}), invoke('skills::mcp-resources-list', {})])
   const shown = new Map<string, { title?: unknown; description?: unknown }>()
-  for (const r of arrayAt(resources, 'resources')) if (typeof r.name === 'string' && r.uri !== 'iii://skills') shown.set(r.name, r)
+  for (const r of arrayAt(resources, 'resources')) if (typeof r.name === 'string' && r.uri !== INDEX_URI) shown.set(r.name, r)
   return arrayAt(list, 'skills').flatMap((s) => {
     if (typeof s.id !== 'string') return []
     const r = shown.get(s.id)
@@ -81,7 +82,7 @@ export async function readSkillView(invoke: Invoke, id: string): Promise<SkillVi
   const uri = skillUri(id)
   // E11.3: the page shows skills only; `fn/a/b` (a section, the function a::b) is never followed.
   if (uri === undefined) return undefined
-  const body = await servedBody(invoke, id)
+  const body = await readServedBody(invoke, id)
   if (body === undefined) return undefined
   const [catalogue, outline, files, described] = await Promise.all([
     readCatalogue(invoke),
@@ -116,7 +117,7 @@ export async function readCatalogueLinks(invoke: Invoke): Promise<{ checked: num
   const skillIds = new Set(catalogue.map((s) => s.id))
   const checked = catalogue.slice(0, MAX_LINK_CHECKED_SKILLS)
   const perSkill = await mapInBatches(checked, async ({ id }) => {
-    const body = await servedBody(invoke, id)
+    const body = await readServedBody(invoke, id)
     if (body === undefined) return []
     const [files] = await Promise.all(describedFiles(invoke, id))
     return brokenLinks(markdownLinks(body), { skillIds, files: pathsOf(files) }).map((broken) => ({ id, ...broken }))
@@ -127,13 +128,14 @@ export async function readCatalogueLinks(invoke: Invoke): Promise<{ checked: num
 const LINK_CHECK_CONCURRENCY = 8
 
 // The markdown iii://<id> serves; undefined when it serves none.
-async function servedBody(invoke: Invoke, id: string): Promise<string | undefined> {
+async function readServedBody(invoke: Invoke, id: string): Promise<string | undefined> {
   const uri = skillUri(id)
   if (uri === undefined) return undefined
   try {
     const first = arrayAt(await invoke('skills::resources-read', { uri }), 'contents')[0]
     return typeof first?.text === 'string' ? first.text : undefined
   } catch {
+    // A skill that cannot be read shows no body on the page; the read's own error reaches MCP callers.
     return undefined
   }
 }

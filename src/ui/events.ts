@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { SECURITY_HEADERS } from './security-headers.js'
+import { iiiUri } from '../core/uri.js'
 
 interface ChangeNotice {
   method: string
@@ -31,7 +32,7 @@ const UPDATED = 'notifications/resources/updated'
 
 /** Without a change hub (none was started) the stream only says `ready`. */
 export async function serveEvents(req: IncomingMessage, res: ServerResponse, changes: ChangeSource | undefined, watch: string | undefined): Promise<void> {
-  const watched = watch === undefined || watch === '' ? undefined : `iii://${watch}`
+  const watched = watch === undefined || watch === '' ? undefined : iiiUri(watch)
   const session: UiSession = {
     subscriptions: new Set(watched === undefined ? [] : [watched]),
     notify(notice) {

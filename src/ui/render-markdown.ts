@@ -12,6 +12,7 @@
 import MarkdownIt, { type Token } from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
 import { markdownLinks as linksOf } from '../core/markdown-links.js'
+import { afterIiiPrefix } from '../core/uri.js'
 
 interface RenderedMarkdown {
   html: string
@@ -82,7 +83,8 @@ function rewriteInline(children: Token[], links: string[]): void {
 
 // "iii://acme/billing#refunds" => "#skill:acme/billing#refunds"; "references/a.md" => "#file:references/a.md"
 function pageHref(href: string): string {
-  if (href.startsWith('iii://')) return `#skill:${href.slice('iii://'.length)}`
+  const target = afterIiiPrefix(href)
+  if (target !== undefined) return `#skill:${target}`
   if (href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href)) return href
   return `#file:${href}`
 }

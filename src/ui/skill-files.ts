@@ -5,7 +5,8 @@
  */
 import { isJsonObject } from '../core/json-object.js'
 import { mimeTypeOf } from '../core/sep-skill.js'
-import { skillUri } from '../core/uri.js'
+import { skillFileUri } from '../core/uri.js'
+import { skillUri } from '../core/uri-grammar.js'
 import type { Invoke } from './catalogue-data.js'
 import { renderSkillMarkdown } from './render-markdown.js'
 
@@ -54,6 +55,7 @@ export async function readText(invoke: Invoke, id: string, path: string): Promis
     const answer = await invoke('skill::read_skill_file', { name: id.replaceAll('/', '.'), path })
     return isJsonObject(answer) && typeof answer.content === 'string' ? answer.content : undefined
   } catch {
+    // Refused (not UTF-8, too large, gone): the page then offers the file as a download.
     return undefined
   }
 }
@@ -62,12 +64,13 @@ export async function readText(invoke: Invoke, id: string, path: string): Promis
 export async function readFileBytes(invoke: Invoke, id: string, path: string): Promise<Buffer | undefined> {
   if (skillUri(id) === undefined || !(await filesOf(invoke, id))?.some((f) => f.path === path)) return undefined
   try {
-    const answer = await invoke('skills::sep-read', { uri: `skill://${id}/${path}` })
+    const answer = await invoke('skills::sep-read', { uri: skillFileUri(id, path) })
     const content = isJsonObject(answer) && Array.isArray(answer.contents) ? answer.contents[0] : undefined
     if (!isJsonObject(content)) return undefined
     if (typeof content.blob === 'string') return Buffer.from(content.blob, 'base64')
     return typeof content.text === 'string' ? Buffer.from(content.text, 'utf8') : undefined
   } catch {
+    // A file that cannot be read has no bytes to offer; the page says it is unavailable.
     return undefined
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SkillsError } from '../../src/core/errors.js'
-import { parseUri, skillNotFoundMessage, type ParsedUri } from '../../src/core/uri.js'
+import { parseUri, skillNotFoundMessage, type ParsedUri } from '../../src/core/uri-grammar.js'
 
 const SEGMENT_CHARS = "segment may only contain lowercase ASCII letters, digits, '-' and '_'"
 const EMPTY_SEGMENTS = "Resource URI may not contain empty segments (no leading, trailing, or doubled '/'): "

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { MAX_FRAME_BYTES } from '../../src/embedded/index.js'
+import { ENGINE_MAX_FRAME_BYTES as MAX_FRAME_BYTES } from '../../src/core/limits.js'
 import { sleep, useHarness, waitFor } from './harness.js'
 
 const h = useHarness()

@@ -14,8 +14,8 @@ describe('defineFunction', () => {
   const unregister = {
     id: 'skills::unregister',
     description: 'Remove a registered skill by id.',
-    input: { schema: UnregisterSkillInput, title: 'UnregisterSkillInput' },
-    output: { schema: UnregisterSkillOutput, title: 'UnregisterSkillOutput' },
+    input: { schema: UnregisterSkillInput, schemaTitle: 'UnregisterSkillInput' },
+    output: { schema: UnregisterSkillOutput, schemaTitle: 'UnregisterSkillOutput' },
   }
 
   it("types the handler's input from the definition's input schema (the build fails if these lines type-check)", async () => {
@@ -31,7 +31,7 @@ describe('defineFunction', () => {
   })
 
   it('guards the answer like every registered handler (an answer over the frame limit is an error)', async () => {
-    const list = { id: 'skills::list', description: '', input: { schema: ListSkillsInput, title: 'ListSkillsInput' }, output: { schema: ListSkillsOutput, title: 'ListSkillsOutput' } }
+    const list = { id: 'skills::list', description: '', input: { schema: ListSkillsInput, schemaTitle: 'ListSkillsInput' }, output: { schema: ListSkillsOutput, schemaTitle: 'ListSkillsOutput' } }
     const defined = defineFunction(list, async () => 'x'.repeat(33 * 1024 * 1024))
     await expect(defined.handle({}, fakeDeps().deps)).rejects.toThrow(/response too large/)
   })

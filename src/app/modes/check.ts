@@ -46,6 +46,7 @@ function configText(path: string): { path: string; text: string } | undefined {
   try {
     return { path: resolve(path), text: readFileSync(path, 'utf8') }
   } catch {
+    // No config file: check then runs over --skills-dir alone, as documented.
     return undefined
   }
 }

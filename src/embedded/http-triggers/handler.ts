@@ -15,7 +15,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { validateHeaderName, validateHeaderValue } from 'node:http'
 import { isAllowedOrigin } from '../../http/origin.js'
-import { MAX_BODY_BYTES, readRequestBody } from '../../http/request-body.js'
+import { MAX_REQUEST_BODY_BYTES } from '../../core/limits.js'
+import { readRequestBody } from '../../http/request-body.js'
 import type { Engine } from '../engine.js'
 import { maxNestingDepth, SERDE_MAX_DEPTH } from '../json-depth.js'
 import * as msg from '../messages.js'
@@ -32,7 +33,7 @@ export const DEFAULT_HTTP_TIMEOUT_MS = 30_000
 export interface HttpTriggerOptions {
   /** Default 30000. */
   timeoutMs?: number
-  /** Default MAX_BODY_BYTES (4 MiB), the MCP endpoint's cap. */
+  /** Default MAX_REQUEST_BODY_BYTES (4 MiB), the MCP endpoint's cap. */
   maxBodyBytes?: number
 }
 
@@ -50,6 +51,7 @@ export function parseBody(bytes: Buffer): Parsed {
     if (maxNestingDepth(text) > SERDE_MAX_DEPTH) return { ok: false }
     return { ok: true, value: JSON.parse(text) }
   } catch {
+    // Not UTF-8 JSON: the caller answers 400, as the engine's http trigger does.
     return { ok: false }
   }
 }
@@ -64,7 +66,7 @@ const EMPTY_504: HttpReply = { status: 504, headers: [], body: Buffer.alloc(0) }
 
 export function createHttpTriggerHandler(engine: Engine, routes: RouteTable, options: HttpTriggerOptions = {}): HttpRequestHandler {
   const timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS
-  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES
   const log = engine.log
 
   async function answer(req: IncomingMessage): Promise<HttpReply | undefined> {

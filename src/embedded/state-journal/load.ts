@@ -102,6 +102,7 @@ async function removeStaleTemps(path: string): Promise<void> {
   try {
     names = await readdir(dirname(path))
   } catch {
+    // The folder cannot be listed: there are no stale temp files we could remove anyway.
     return
   }
   const stale = names.filter((n) => n.startsWith(prefix) && n.endsWith('.tmp'))

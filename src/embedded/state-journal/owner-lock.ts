@@ -127,6 +127,7 @@ function processStart(pid: number): string | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
   } catch {
+    // No such process (or no /proc): the owner's start time is unknown, which the caller treats as not alive.
     return undefined
   }
 }

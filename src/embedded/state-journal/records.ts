@@ -69,6 +69,7 @@ function decodeLine(line: Buffer): Mutation | undefined {
   try {
     record = JSON.parse(body.toString('utf8'))
   } catch {
+    // Not JSON although the CRC matched: the caller reports the record as damaged.
     return undefined
   }
   if (!Array.isArray(record) || typeof record[1] !== 'string' || typeof record[2] !== 'string') return undefined
