@@ -3,18 +3,16 @@
  * `skill` prompt and completions (E12.6): read from `skills::resources-list`, which every worker
  * version has, and kept for `ttlMs` so a burst of requests costs one listing.
  */
-import { INDEX_URI, III_URI_PREFIX } from '../core/uri.js'
+import { INDEX_URI, III_URI_PREFIX, SECTION_URI_PREFIX } from '../core/uri.js'
 import type { McpBackend } from './types.js'
 import { isJsonObject } from '../core/json-object.js'
-
-const SECTION_PREFIX = `${III_URI_PREFIX}fn/`
 
 // {resources:[{uri:"iii://skills"},{uri:"iii://a/b"},{uri:"iii://fn/x"}]} => ["a/b"]
 export function idsOf(listing: unknown): string[] {
   const resources = isJsonObject(listing) && Array.isArray(listing.resources) ? listing.resources : []
   return resources
     .map((r) => (isJsonObject(r) && typeof r.uri === 'string' ? r.uri : ''))
-    .filter((uri) => uri.startsWith(III_URI_PREFIX) && uri !== INDEX_URI && !uri.startsWith(SECTION_PREFIX))
+    .filter((uri) => uri.startsWith(III_URI_PREFIX) && uri !== INDEX_URI && !uri.startsWith(SECTION_URI_PREFIX))
     .map((uri) => uri.slice(III_URI_PREFIX.length))
 }
 

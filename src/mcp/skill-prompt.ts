@@ -4,7 +4,7 @@
  * (completions.ts), and its message embeds the whole skill as a resource, read as resources/read
  * reads it. A worker prompt of the same name is shadowed (the full profile's own comes first).
  */
-import { III_URI_PREFIX } from '../core/uri.js'
+import { iiiUri } from '../core/uri.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
@@ -34,7 +34,7 @@ export async function getSkillPrompt(params: unknown, read: (uri: string) => Pro
   const args = isJsonObject(params) && isJsonObject(params.arguments) ? params.arguments : {}
   const id = args[SKILL_PROMPT_ARGUMENT]
   if (typeof id !== 'string' || id === '') throw new RpcError(INVALID_PARAMS, msg.skillPromptNameRequired)
-  const uri = `${III_URI_PREFIX}${id}`
+  const uri = iiiUri(id)
   const contents = (await read(uri)).contents
   const resource = Array.isArray(contents) && isJsonObject(contents[0]) ? contents[0] : undefined
   if (resource === undefined) throw new RpcError(INVALID_PARAMS, msg.notAServedSkill(uri), { uri })
