@@ -6,9 +6,7 @@
  * E12.2: a 2026-07-28 request has no session; it names its level in `_meta`, and a catalogue
  * listing then carries the diagnostics as notifications of that request (none when it names none).
  */
-import { LOG_LEVEL_META_KEY, type Server as ServerV2, type ServerContext } from '@modelcontextprotocol/server'
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { SetLevelRequestSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js'
+import { LOG_LEVEL_META_KEY, type LoggingLevel, type Server, type ServerContext } from '@modelcontextprotocol/server'
 import type { McpBackend } from './types.js'
 import { isJsonObject } from '../core/json-object.js'
 
@@ -40,18 +38,8 @@ function sessionLog(backend: McpBackend, sendLog: SendLog): { setLevel(level: un
   }
 }
 
-/** Answers logging/setLevel for this session (SDK v1 server); returns the skills-changed hook. */
+/** Answers logging/setLevel for this 2025-11-25 session; returns the skills-changed hook. */
 export function installDiagnosticsLog(server: Server, backend: McpBackend): () => void {
-  const log = sessionLog(backend, (params) => server.sendLoggingMessage(params))
-  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
-    log.setLevel(request.params.level)
-    return {}
-  })
-  return log.changed
-}
-
-/** The same for a 2025-11-25 session on the SDK v2 server (stdio). */
-export function installDiagnosticsLogV2(server: ServerV2, backend: McpBackend): () => void {
   const log = sessionLog(backend, (params) => server.sendLoggingMessage(params))
   server.setRequestHandler('logging/setLevel', async (request) => {
     log.setLevel(request.params.level)

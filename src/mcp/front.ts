@@ -8,9 +8,8 @@ import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import { bindChangeFeed, type FeedScopes } from './change-feed.js'
 import { ChangeHub } from './change-hub.js'
-import { dispatch } from './methods.js'
+import { dispatch, type SharedContext } from './methods.js'
 import { SkillIds } from './skill-ids.js'
-import type { SharedContext } from './sdk-server.js'
 import type { McpBackend, McpProfile } from './types.js'
 
 export interface McpFrontOptions {

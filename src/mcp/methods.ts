@@ -43,6 +43,9 @@ export interface MethodContext {
   unpaged?: boolean
 }
 
+/** The table context every connection shares (no session yet). */
+export type SharedContext = Omit<MethodContext, 'session'>
+
 type Run = (params: unknown, ctx: MethodContext) => Promise<JsonObject>
 
 interface Method {

@@ -11,7 +11,7 @@ import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from '@modelco
 import type { ChangeHub } from './change-hub.js'
 import { ListenFeed } from './listen-feed.js'
 import * as msg from './messages.js'
-import type { SharedContext } from './sdk-server.js'
+import type { SharedContext } from './methods.js'
 import { createFullServer } from './server-factory.js'
 import { sendWebResponse, toWebRequest } from './web-exchange.js'
 import { isJsonObject } from '../core/json-object.js'

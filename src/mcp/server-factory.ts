@@ -10,14 +10,13 @@ import { z } from 'zod'
 import { Server, type McpRequestContext, type ServerCapabilities, type ServerContext } from '@modelcontextprotocol/server'
 import type { ChangeHub } from './change-hub.js'
 import { cacheFields } from './cache-hints.js'
-import { installDiagnosticsLogV2, sendRequestDiagnostics } from './diagnostics-log.js'
+import { installDiagnosticsLog, sendRequestDiagnostics } from './diagnostics-log.js'
 import * as msg from './messages.js'
-import { dispatch, methodNames, type MethodContext } from './methods.js'
+import { dispatch, methodNames, type MethodContext, type SharedContext } from './methods.js'
 import { serverInstructions } from './instructions.js'
 import { McpSession } from './session.js'
 import { SKILLS_EXTENSION_CAPABILITY, SKILLS_EXTENSION_METHODS } from './skills-extension.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
-import type { SharedContext } from './sdk-server.js'
 
 export const FULL_SERVER_NAME = 'iii-skills'
 
@@ -90,7 +89,7 @@ export async function createFullServer(options: ServerFactoryOptions, request: M
   const session = new McpSession(server, options.hub, ctx.log)
   if (!modern) {
     const sessionCtx: MethodContext = { ...ctx, session }
-    session.onSkillsChanged = installDiagnosticsLogV2(server, ctx.backend)
+    session.onSkillsChanged = installDiagnosticsLog(server, ctx.backend)
     server.fallbackRequestHandler = async (rpc: { method: string; params?: unknown }, _serverCtx: ServerContext) =>
       (await dispatch(rpc.method, rpc.params, sessionCtx)) as JsonObject
   }
