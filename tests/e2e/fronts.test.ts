@@ -9,6 +9,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOG as MCP_LOG } from '../../src/mcp/messages.js'
+import { probe } from '../security/http-probe.js'
 import { DEMO_RESOURCE_URIS } from '../support/demo-catalogue.js'
 import { connectPinnedHttp, connectPinnedStdio, type PinnedClient } from '../support/mcp-v2-client.js'
 import { DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
@@ -22,10 +23,13 @@ const UPDATED = 'notifications/resources/updated'
 let engine: EmbeddedSkills
 const fronts: Record<'httpA' | 'httpB' | 'stdio', PinnedClient> = {} as never
 
+const frontUrls: string[] = []
+
 async function httpFront(): Promise<PinnedClient> {
   const front = await spawnSkills(['--mcp-front', '--url', engine.engineUrl, '--mcp-port', '0', '--config', DEMO_CONFIG], {}, { waitFor: MCP_LOG.listening })
-  const listening = await front.waitForLog(MCP_LOG.listening)
-  return connectPinnedHttp(String(listening.url))
+  const url = String((await front.waitForLog(MCP_LOG.listening)).url)
+  frontUrls.push(url)
+  return connectPinnedHttp(url)
 }
 
 function childEnv(): Record<string, string> {
@@ -72,6 +76,16 @@ describe('three MCP fronts of one engine (E12.4)', () => {
     await engine.sdk.call('skills::register', { id: 'written-by-a-worker', skill: '# Written by a worker\n\nNot through any front.\n' })
     for (const stream of streams) expect(await stream.received).toEqual([[LIST_CHANGED, undefined], [UPDATED, uri]])
     await Promise.all(streams.map((stream) => stream.close()))
+  })
+
+  it('keeps E11\'s doors on an HTTP front: a foreign Host or a foreign page\'s Origin is refused with 403', async () => {
+    const url = new URL(frontUrls[0]!)
+    const discover = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } })
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' }
+    const foreignHost = `evil.example:${url.port}`
+    expect(await probe(url.href, { method: 'POST', headers: { ...headers, host: foreignHost }, body: discover })).toMatchObject({ status: 403, body: `host not allowed: ${foreignHost}` })
+    expect((await probe(url.href, { method: 'POST', headers: { ...headers, origin: 'https://evil.example' }, body: discover })).status).toBe(403)
+    expect((await probe(url.href, { method: 'POST', headers, body: discover })).status).toBe(200)
   })
 
   it('a listen stream on one front receives a change another front then serves', async () => {
