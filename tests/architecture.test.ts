@@ -109,7 +109,7 @@ describe('one home per rule (src/core/uri.ts, src/core/limits.ts)', () => {
   const sources = sourceFiles(SRC).map((file) => ({ file: relative(SRC, file), code: codeOf(readFileSync(file, 'utf8')) }))
 
   it('writes the iii:// and skill:// schemes only in core/uri.ts', () => {
-    const outside = sources.filter(({ file, code }) => file !== 'core/uri.ts' && /\b(?:iii|skill):\/\//.test(code)).map(({ file }) => file)
+    const outside = sources.filter(({ file, code }) => file !== 'core/uri.ts' && /\b(?:iii|skill):(?:\/\/|\\\/\\\/)/.test(code)).map(({ file }) => file)
     expect(outside).toEqual([])
   })
 

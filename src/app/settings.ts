@@ -3,6 +3,7 @@
  * them, here and only here: `--skills-dir` (or the zero-config roots) after the config's globs, the
  * listeners' door from `--allowed-host` and the token file (E11). Modes read the result, never the
  * config file or the flags' defaults again.
+ * Stands alone: the one place flags meet config (nothing else merges them).
  */
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'

@@ -4,6 +4,7 @@
  * console.debug), so before anything starts every other writer is sent to stderr:
  * `console.log/info/debug` and `process.stdout.write` itself. The MCP transport gets the one
  * stream that still reaches the real stdout.
+ * Stands alone: a process-wide side effect on stdout, kept out of main.ts so it reads as an outline.
  */
 import { Writable } from 'node:stream'
 

@@ -6,13 +6,11 @@
  * links to that links on to a markdown file SKILL.md does not link (SK203, references one level deep). Pure.
  */
 import { posix } from 'node:path'
-import { brokenLinks } from '../core/broken-links.js'
-import { decodedHref, markdownLinks, type MarkdownLink } from '../core/markdown-links.js'
+import { brokenLinks, decodedHref, linkTarget, markdownLinks, type MarkdownLink } from '../core/links.js'
 import * as msg from '../core/messages.js'
 import { isSkillFile } from '../core/skill-folder.js'
 import type { Finding } from './finding.js'
 import type { SkillFacts } from './skill-facts.js'
-import { III_URI_PREFIX } from '../core/uri.js'
 
 const MAX_BODY_LINES = 500
 export const MAX_BODY_TOKENS = 5000
@@ -36,7 +34,7 @@ export function bodyFindings(facts: SkillFacts): Finding[] {
       findings.push(at('SK204', line, msg.checkWindowsPath(written)))
       continue
     }
-    if (link.href.startsWith(III_URI_PREFIX)) continue
+    if (isIiiLink(link.href)) continue
     for (const broken of brokenLinks([link.href], { skillIds: NO_IDS, files })) {
       findings.push(at('SK301', line, msg.checkBrokenLink(decodedHref(broken.link), broken.reason)))
     }
@@ -51,7 +49,7 @@ const NO_IDS: ReadonlySet<string> = new Set()
 export function iiiLinksOf(facts: SkillFacts): Array<{ href: string; line: number }> {
   const seen = new Set<string>()
   return markdownLinks(facts.body).flatMap((link) => {
-    if (!link.href.startsWith(III_URI_PREFIX) || seen.has(link.href)) return []
+    if (!isIiiLink(link.href) || seen.has(link.href)) return []
     seen.add(link.href)
     return [{ href: link.href, line: facts.bodyLine + link.line - 1 }]
   })
@@ -84,9 +82,8 @@ function lineCount(text: string): number {
 }
 
 /** A link to a path (not a URL, an anchor or a protocol-relative link). */
-function isLocal(link: string): boolean {
-  return link !== '' && !link.startsWith('#') && !link.startsWith('//') && !/^[a-z][a-z0-9+.-]*:/i.test(link)
-}
+const isLocal = (link: string): boolean => linkTarget(link).kind === 'file'
+const isIiiLink = (link: string): boolean => ['skill', 'index', 'section'].includes(linkTarget(link).kind)
 
 /** "references/a.md#x" => "references/a.md"; a link leaving the folder or naming no file => undefined. */
 function targetOf(link: string, from: string, files: ReadonlySet<string>): string | undefined {

@@ -2,6 +2,7 @@
  * E13.6 / E15.2 "the same name under two ids" (SK501): hosts of the Skills Extension key skills by
  * frontmatter name, so a name two served skills share is reported on every one after the first (in
  * id order), naming the first's path. Pure.
+ * Stands alone: one module per family of rules, as the rule table lists them.
  */
 import * as msg from '../core/messages.js'
 import type { Finding } from './finding.js'

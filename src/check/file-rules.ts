@@ -1,6 +1,7 @@
 /**
  * E15.2 rules over a skill's own files: a file over 8 MB (SK205) and hard-coded secrets in its text
  * files (SK401). Files of a nested skill folder are that skill's. Pure.
+ * Stands alone: one module per family of rules, as the rule table lists them.
  */
 import { MAX_SKILL_RESOURCE_BYTES } from '../core/limits.js'
 import * as msg from '../core/messages.js'

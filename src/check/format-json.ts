@@ -1,4 +1,4 @@
-/** `check --format json` (E15.1): the findings with their rules, and the counts. Pure. */
+/** `check --format json` (E15.1): the findings with their rules, and the counts. Pure. Stands alone: one module per report format (text, JSON, SARIF). */
 import type { CheckReport } from './check.js'
 import { ruleOf } from './rules.js'
 

@@ -21,8 +21,8 @@ export function unservedFindings(facts: UnservedInput): Finding[] {
   const decoded = decodeRepairedFrontmatter(facts.block, SKILL_FRONTMATTER_STRUCT)
   if ('error' in decoded) return []
   const checked = checkFolderFrontmatter(decoded.frontmatter, facts.folder.slice(facts.folder.lastIndexOf('/') + 1))
-  if ('refused' in checked) return []
-  const warnings = decoded.repaired === undefined ? checked.warnings : [msg.fsYamlRepaired(decoded.repaired), ...checked.warnings]
+  if (!checked.ok) return []
+  const warnings = decoded.repaired === undefined ? checked.value : [msg.fsYamlRepaired(decoded.repaired), ...checked.value]
   return warnings.map((message) => {
     const rule = warningRule(message)
     return { rule, kind: 'skill', path: facts.path, line: keyLine(facts, LINE_KEY[rule] ?? ''), message }

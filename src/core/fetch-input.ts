@@ -2,6 +2,7 @@
  * The pure half of `skill::fetch` (§1.9): picks the URI list from `{uri, uris}`, trims each entry
  * (Rust whitespace), drops blanks and rejects anything outside `iii://`. A non-empty `uris` wins
  * outright, even when every entry is blank; `uri` is then never consulted.
+ * Stands alone: the pure half of the fetch tool (core), apart from its handler in src/functions.
  */
 import { SkillsError } from './errors.js'
 import * as msg from './messages.js'

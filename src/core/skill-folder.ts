@@ -7,6 +7,7 @@ import type { FrontmatterFields } from './frontmatter-yaml.js'
 import { INDEX_DESCRIPTION_MAX_CHARS, type IndexLine } from './index-page.js'
 import { truncateChars } from './markdown.js'
 import * as msg from './messages.js'
+import { failed, ok, type Result } from './result.js'
 import { trim } from './text.js'
 
 export const SKILL_FILE = 'SKILL.md'
@@ -37,15 +38,16 @@ export function folderSkillId(derivedId: string, path: string): string {
  * only without a description; a name that differs from the folder, a name that breaks the Agent
  * Skills naming rules and a description over 1,024 characters are served with a warning each.
  */
-export function checkFolderFrontmatter(fields: FrontmatterFields, id: string): { refused: string } | { warnings: string[] } {
+/** The warnings it is served with, or why it is refused. */
+export function checkFolderFrontmatter(fields: FrontmatterFields, id: string): Result<string[]> {
   const description = trim(fields.description ?? '')
-  if (description === '') return { refused: msg.FS_NO_DESCRIPTION }
+  if (description === '') return failed(msg.FS_NO_DESCRIPTION)
   const segment = lastSegment(id)
   const warnings: string[] = []
   if (fields.name !== undefined && fields.name !== segment) warnings.push(msg.fsFolderNameMismatch(fields.name, segment))
   if (fields.name !== undefined && !isSkillName(fields.name)) warnings.push(msg.fsInvalidSkillName(fields.name))
   if (codePoints(description) > MAX_FOLDER_DESCRIPTION_CHARS) warnings.push(msg.FS_DESCRIPTION_TOO_LONG)
-  return { warnings }
+  return ok(warnings)
 }
 
 /** Agent Skills names: lowercase letters, digits and `-`, no leading, trailing or doubled `-`, at most 64. */

@@ -2,6 +2,7 @@
  * The shape a `read_skill_file` path must have before anything touches the disk (E2): relative,
  * `/`-separated, no `..` segment, no backslash, no NUL. Whether it then resolves inside the skill's
  * folder (symlinks followed) is for src/fs/folder-file.ts to check.
+ * Stands alone: a pure rule (core) its handler in src/functions applies.
  */
 import * as msg from './messages.js'
 

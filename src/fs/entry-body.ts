@@ -7,6 +7,7 @@ import { splitFrontmatter } from '../core/frontmatter.js'
 import { utf8Length } from '../core/ids.js'
 import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
 import * as msg from '../core/messages.js'
+import { failed, ok, type Result } from '../core/result.js'
 import { readKnownText } from './read-known.js'
 import { readTextFile } from './read-text.js'
 
@@ -17,15 +18,15 @@ export async function readBody(path: string, knownSize?: number): Promise<string
     throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size) : msg.readFailed(path, read.error))
   }
   const served = bodyOfFileText(path, read.text)
-  if ('error' in served) throw new SkillsError(served.error)
-  return served.body
+  if (!served.ok) throw new SkillsError(served.error)
+  return served.value
 }
 
 /** The body `readBody` serves from a file's text, or the error it fails with. */
-export function bodyOfFileText(path: string, text: string): { body: string } | { error: string } {
+export function bodyOfFileText(path: string, text: string): Result<string> {
   const { body } = splitFrontmatter(text)
-  if (/^\n*$/.test(body)) return { error: msg.fileEmptyBody(path) }
+  if (/^\n*$/.test(body)) return failed(msg.fileEmptyBody(path))
   const len = utf8Length(body)
-  if (len > MAX_SKILL_BODY_BYTES) return { error: msg.fileTooLarge(path, len) }
-  return { body }
+  if (len > MAX_SKILL_BODY_BYTES) return failed(msg.fileTooLarge(path, len))
+  return ok(body)
 }

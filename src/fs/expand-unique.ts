@@ -7,13 +7,15 @@
  */
 import { samePath } from '../core/glob-ids.js'
 import { compareUtf8 } from '../core/ids.js'
+import type { Result } from '../core/result.js'
 import type { Logger } from 'pino'
 import { mapInBatches } from './batches.js'
 import { directView, type FsView } from './fs-view.js'
 import { globMatches, type GlobMatch } from './glob-matches.js'
 import type { FsSkip } from './types.js'
 
-export type Loaded<T> = { entry: T } | { reason: string }
+/** A glob match loaded: its entry, or why it is skipped. */
+export type Loaded<T> = Result<T>
 
 interface ExpandRules<T extends { path: string }> {
   kind: FsSkip['kind']
@@ -49,15 +51,15 @@ export async function expandUnique<T extends { path: string }>(
       view.remember(match.path, `${rules.kind}:${match.id}`, async () => rules.load(match)))
     for (const [i, match] of result.matches.entries()) {
       const loaded = loads[i] as Loaded<T>
-      if ('reason' in loaded) {
-        skip(match.path, loaded.reason)
+      if (!loaded.ok) {
+        skip(match.path, loaded.error)
         continue
       }
-      const key = rules.keyOf(loaded.entry)
+      const key = rules.keyOf(loaded.value)
       const first = byKey.get(key)
-      if (first === undefined) byKey.set(key, loaded.entry)
+      if (first === undefined) byKey.set(key, loaded.value)
       else if (samePath(first.path, match.path)) continue
-      else if (rules.collide !== undefined) byKey.set(key, rules.collide(first, loaded.entry))
+      else if (rules.collide !== undefined) byKey.set(key, rules.collide(first, loaded.value))
       else skip(match.path, rules.duplicate(key, first.path))
     }
   }

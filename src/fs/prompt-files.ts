@@ -6,15 +6,24 @@
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { validateName } from '../core/ids.js'
 import * as msg from '../core/messages.js'
+import { failed, ok } from '../core/result.js'
 import { trim } from '../core/text.js'
 import type { Logger } from 'pino'
 import { directView, type FsView } from './fs-view.js'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import type { GlobMatch } from './glob-matches.js'
-import { parsePromptFrontmatter } from './prompt-frontmatter.js'
 import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
 import { readTextFile } from './read-text.js'
 import type { FsPrompt, FsSkip } from './types.js'
+import { decodeFrontmatter, type FrontmatterFields } from '../core/frontmatter-yaml.js'
+
+/* An fs prompt's frontmatter (§6.4 step 3), decoded by the one frontmatter parser. */
+export { MAX_FRONTMATTER_BYTES, MAX_NESTING } from '../core/frontmatter-yaml.js'
+export type PromptFrontmatter = FrontmatterFields
+
+export function parsePromptFrontmatter(text: string): { frontmatter: PromptFrontmatter } | { error: string } {
+  return decodeFrontmatter(text, 'struct PromptFrontmatter')
+}
 
 export type { FsPrompt, FsSkip }
 
@@ -37,19 +46,19 @@ async function loadPrompt({ id, path }: GlobMatch): Promise<Loaded<FsPrompt>> {
   const read = await readTextFile(path)
   if (!read.ok) {
     const error = read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_TEXT_FILE_BYTES) : read.error
-    return { reason: msg.fsReadFailed(error) }
+    return failed(msg.fsReadFailed(error))
   }
   const { frontmatter } = splitFrontmatter(read.text)
-  if (frontmatter === undefined) return { reason: msg.FS_NO_FRONTMATTER }
+  if (frontmatter === undefined) return failed(msg.FS_NO_FRONTMATTER)
   const decoded = parsePromptFrontmatter(frontmatter)
-  if ('error' in decoded) return { reason: msg.fsFrontmatterYaml(decoded.error) }
+  if ('error' in decoded) return failed(msg.fsFrontmatterYaml(decoded.error))
   const fields = decoded.frontmatter
   // prompts/sub/foo.md => "foo" unless the frontmatter names it
   const declared = trim(fields.name ?? '')
   const name = declared !== '' ? declared : (id.split('/').at(-1) as string)
   const invalid = validateName(name)
-  if (invalid !== undefined) return { reason: msg.fsPromptInvalidName(name, invalid) }
+  if (invalid !== undefined) return failed(msg.fsPromptInvalidName(name, invalid))
   const description = trim(fields.description ?? '')
-  if (description === '') return { reason: msg.FS_NO_DESCRIPTION }
-  return { entry: { name, description, path } }
+  if (description === '') return failed(msg.FS_NO_DESCRIPTION)
+  return ok({ name, description, path })
 }

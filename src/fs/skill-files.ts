@@ -23,6 +23,7 @@ import {
   isSkillFile,
   SKILL_FRONTMATTER_STRUCT,
 } from '../core/skill-folder.js'
+import { failed, ok, type Result } from '../core/result.js'
 import type { Logger } from 'pino'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import { fileMeta, type FileMeta } from './file-meta.js'
@@ -56,13 +57,13 @@ export async function loadSkillFile(match: GlobMatch): Promise<Loaded<FsSkill>> 
   const kind = isSkillFile(match.path) ? 'folder' : 'file'
   const id = kind === 'folder' ? folderSkillId(match.id, match.path) : match.id
   const invalid = validateId(id)
-  if (invalid !== undefined) return { reason: msg.fsInvalidId(id, invalid) }
+  if (invalid !== undefined) return failed(msg.fsInvalidId(id, invalid))
   const read = await readSkillEntry(id, match.path, kind)
-  return 'reason' in read ? read : { entry: read.entry }
+  return read.ok ? ok(read.value.entry) : read
 }
 
 /** A loaded skill with the text it came from, or (a markdown file is listed even then) why it could not be read. */
-type SkillRead = { entry: FsSkill } & ({ text: string } | { text: undefined; error: string }) | { reason: string }
+type SkillRead = Result<{ entry: FsSkill } & ({ text: string } | { text: undefined; error: string })>
 
 /** The skill as its file is now, for reads that must reflect the file at call time. */
 export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind']): Promise<SkillRead> {
@@ -73,14 +74,14 @@ export async function readSkillEntry(id: string, path: string, kind: FsSkill['ki
 function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {
   const text = read.ok ? read.text : undefined
   const served = text === undefined ? undefined : bodyOfFileText(path, text)
-  const { title, description } = indexLine({ id, body: served !== undefined && 'body' in served ? served.body : undefined })
+  const { title, description } = indexLine({ id, body: served !== undefined && served.ok ? served.value : undefined })
   const frontmatter = text === undefined ? {} : frontmatterOf(text)
   const entry: FsSkill = {
     id, path, kind: 'file', bytes: meta.bytes, registeredAt: meta.registeredAt,
     title, description, frontmatter, discovery: discoveryFields(frontmatter),
     ...(text === undefined ? {} : { bodyBytes: utf8Length(splitFrontmatter(text).body) }),
   }
-  return read.ok ? { entry, text: read.text } : { entry, text: undefined, error: readError(read) }
+  return ok(read.ok ? { entry, text: read.text } : { entry, text: undefined, error: readError(read) })
 }
 
 function readError(read: Exclude<ReadText, { ok: true }>): string {
@@ -88,14 +89,14 @@ function readError(read: Exclude<ReadText, { ok: true }>): string {
 }
 
 function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {
-  if (!read.ok) return { reason: msg.fsReadFailed(readError(read)) }
+  if (!read.ok) return failed(msg.fsReadFailed(readError(read)))
   const { frontmatter: block } = splitFrontmatter(read.text)
-  if (block === undefined) return { reason: msg.FS_NO_FRONTMATTER }
+  if (block === undefined) return failed(msg.FS_NO_FRONTMATTER)
   const decoded = decodeRepairedFrontmatter(block, SKILL_FRONTMATTER_STRUCT)
-  if ('error' in decoded) return { reason: msg.fsFrontmatterYaml(decoded.error) }
+  if ('error' in decoded) return failed(msg.fsFrontmatterYaml(decoded.error))
   const checked = checkFolderFrontmatter(decoded.frontmatter, id)
-  if ('refused' in checked) return { reason: checked.refused }
-  const warnings = decoded.repaired === undefined ? checked.warnings : [msg.fsYamlRepaired(decoded.repaired), ...checked.warnings]
+  if (!checked.ok) return checked
+  const warnings = decoded.repaired === undefined ? checked.value : [msg.fsYamlRepaired(decoded.repaired), ...checked.value]
   const { title, description } = folderIndexLine(id, decoded.data, decoded.frontmatter)
   const entry: FsSkill = {
     id, path, kind: 'folder', bytes: meta.bytes, registeredAt: meta.registeredAt,
@@ -103,5 +104,5 @@ function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): 
     fullDescription: folderDescription(decoded.frontmatter), bodyBytes: utf8Length(splitFrontmatter(read.text).body),
     ...(warnings.length > 0 ? { warnings } : {}),
   }
-  return { entry, text: read.text }
+  return ok({ entry, text: read.text })
 }

@@ -16,6 +16,7 @@ import { confinedView } from './confined-view.js'
 import { directView, type FsView } from './fs-view.js'
 import { folderSegment } from '../core/ids.js'
 import { globMatches, type GlobMatch } from './glob-matches.js'
+import { ok } from '../core/result.js'
 import { loadSkillFile } from './skill-files.js'
 import type { FsSkill, FsSkip } from './types.js'
 
@@ -40,8 +41,8 @@ function servedAs(match: GlobMatch): RootMatch {
 }
 
 function withRenames(loaded: Loaded<FsSkill>, renamed: string[]): Loaded<FsSkill> {
-  if ('reason' in loaded || renamed.length === 0) return loaded
-  return { entry: { ...loaded.entry, warnings: [...renamed, ...(loaded.entry.warnings ?? [])] } }
+  if (!loaded.ok || renamed.length === 0) return loaded
+  return ok({ ...loaded.value, warnings: [...renamed, ...(loaded.value.warnings ?? [])] })
 }
 
 // "./skills" => ["/abs/skills/[!.]*/SKILL.md", "/abs/skills/[!.]*/[!.]*/SKILL.md", … 6 levels]
@@ -68,14 +69,14 @@ export async function addSkillRoots(
       const loads = await mapInBatches(matches, (match) => view.remember(match.path, `skill:${match.id}`, async () => withRenames(await loadSkillFile(match), match.renamed)))
       for (const [i, match] of matches.entries()) {
         const loaded = loads[i] as Loaded<FsSkill>
-        if ('reason' in loaded) {
-          skipped.push({ kind: 'skill', path: match.path, reason: loaded.reason })
+        if (!loaded.ok) {
+          skipped.push({ kind: 'skill', path: match.path, reason: loaded.error })
           continue
         }
-        const first = byId.get(loaded.entry.id)
-        if (first === undefined) byId.set(loaded.entry.id, loaded.entry)
+        const first = byId.get(loaded.value.id)
+        if (first === undefined) byId.set(loaded.value.id, loaded.value)
         else if (first.path !== match.path) {
-          const warning = msg.fsRootCollision(loaded.entry.id, first.path, match.path)
+          const warning = msg.fsRootCollision(loaded.value.id, first.path, match.path)
           byId.set(first.id, { ...first, warnings: [...(first.warnings ?? []), warning] })
         }
       }

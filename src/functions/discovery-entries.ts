@@ -74,14 +74,14 @@ async function findByName(name: string, deps: Deps): Promise<ResolvedSkill | und
   const found = await deps.fs.findSkill(id)
   if (found === undefined) return undefined
   const read = await readSkillEntry(found.id, found.path, found.kind)
-  if ('reason' in read) return undefined
-  const { entry: skill } = read
+  if (!read.ok) return undefined
+  const { entry: skill, ...file } = read.value
   return {
     entry: protocolEntry(id, skill.discovery, skill.description),
     fields: skill.discovery,
     frontmatter: skill.frontmatter,
     folder: skill.kind === 'folder' ? dirname(skill.path) : undefined,
-    skillMd: read.text === undefined ? { error: msg.readFailed(skill.path, read.error) } : { text: read.text },
+    skillMd: file.text === undefined ? { error: msg.readFailed(skill.path, file.error) } : { text: file.text },
     fromState: false,
     ...(skill.warnings === undefined ? {} : { warnings: skill.warnings }),
   }

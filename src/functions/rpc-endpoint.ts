@@ -10,9 +10,27 @@ import { RPC_LOG } from '../core/messages.js'
 import type { Deps } from './deps.js'
 import { guardResponse } from './response-guard.js'
 import { rpcHandler, type RpcDispatch } from './rpc.js'
-import { DISCOVERY_DISPATCH } from './rpc-dispatch.js'
 import { parseInput } from '../schemas/parse.js'
 import { RPC_FUNCTION } from '../schemas/rpc.js'
+import { InvalidParamsError } from '../core/errors.js'
+import type { DefinedFunction } from './define.js'
+import { DEFINITIONS, EXTENSION_DEFINITIONS } from './registry.js'
+
+/*
+ * The discovery functions `skills::rpc` dispatches to, found by function id among the same
+ * definitions the worker registers (registry.ts): one source of truth, so a JSON-RPC call
+ * and a direct call of the function run the same code. Which failures are the caller's (-32602) the
+ * functions say themselves, by throwing an InvalidParamsError.
+ */
+const BY_ID: ReadonlyMap<string, DefinedFunction> = new Map([...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => [d.spec.id, d]))
+
+export const DISCOVERY_DISPATCH: RpcDispatch = {
+  target(functionId) {
+    const defined = BY_ID.get(functionId)
+    return defined === undefined ? undefined : { input: defined.spec.input, handle: defined.handle }
+  },
+  isInvalidParams: (error) => error instanceof InvalidParamsError,
+}
 
 export const HTTP_TRIGGER_TYPE = 'http'
 

@@ -12,6 +12,7 @@ import * as msg from './messages.js'
 import { answerRequest, type MethodContext } from './methods.js'
 import { isAllowedOrigin } from '../http/origin.js'
 import { readRequestBody } from '../http/request-body.js'
+import { failed, ok, type Result } from '../core/result.js'
 import { sendAccepted, sendEvent, sendJson, sendPlain } from './replies.js'
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
@@ -38,12 +39,12 @@ export async function serveBridge(req: IncomingMessage, res: ServerResponse, ctx
 }
 
 /** An empty body reads as `null` (then -32600); bytes that are not UTF-8 JSON are a parse error. */
-export function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false } {
-  if (bytes.length === 0) return { ok: true, value: null }
+export function parseJson(bytes: Buffer): Result<unknown, undefined> {
+  if (bytes.length === 0) return ok(null)
   try {
-    return { ok: true, value: JSON.parse(UTF8.decode(bytes)) }
+    return ok(JSON.parse(UTF8.decode(bytes)))
   } catch {
     // Not UTF-8 JSON: the caller answers the JSON-RPC parse error.
-    return { ok: false }
+    return failed(undefined)
   }
 }

@@ -7,7 +7,7 @@ import { isJsonObject, type JsonObject } from '../core/json-object.js'
 import { III_URI_PREFIX } from '../core/uri.js'
 
 // iii://resend/emails => nested; iii://resend, iii://skills, https://x/y => not nested
-const NESTED_RESOURCE_URI = /^iii:\/\/[^/]+\/[^\n]/u
+const NESTED_RESOURCE_URI = new RegExp(`^${III_URI_PREFIX}[^/]+/[^\\n]`, 'u')
 
 const WS = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
 // "- [`a/b/c`](iii://a/b/c) — deep" => stripped; "(iii://a/b)" and "(iii://a)" stay

@@ -1,6 +1,7 @@
 /**
  * Wire shapes of `skills::diagnostics` (E5.2): what the fs sources skipped and what they serve
  * with a warning, in path order.
+ * Stands alone: one schema module per function family, as the others in src/schemas.
  */
 import { z } from 'zod'
 

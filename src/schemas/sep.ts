@@ -1,4 +1,4 @@
-/** Inputs of the MCP Skills Extension's internal functions (E6); unknown fields are ignored (D8). */
+/** Inputs of the MCP Skills Extension's internal functions (E6); unknown fields are ignored (D8). Stands alone: one schema module per function family, as the others in src/schemas. */
 import { z } from 'zod'
 import { SKILL_URI_PREFIX } from '../core/uri.js'
 

@@ -6,7 +6,7 @@ import { isJsonObject } from '../core/json-object.js'
 import { encodeListCursor } from '../core/list-cursor.js'
 import { skillUri } from '../core/uri-grammar.js'
 import { mapInBatches } from '../fs/batches.js'
-import { brokenLinks, type BrokenLink } from '../core/broken-links.js'
+import { brokenLinks, type BrokenLink } from '../core/links.js'
 import { markdownLinks, renderSkillMarkdown } from './render-markdown.js'
 import { INDEX_URI } from '../core/uri.js'
 

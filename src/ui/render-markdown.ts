@@ -11,8 +11,7 @@
  */
 import MarkdownIt, { type Token } from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
-import { markdownLinks as linksOf } from '../core/markdown-links.js'
-import { afterIiiPrefix } from '../core/uri.js'
+import { linkTarget, markdownLinks as linksOf } from '../core/links.js'
 
 interface RenderedMarkdown {
   html: string
@@ -83,10 +82,9 @@ function rewriteInline(children: Token[], links: string[]): void {
 
 // "iii://acme/billing#refunds" => "#skill:acme/billing#refunds"; "references/a.md" => "#file:references/a.md"
 function pageHref(href: string): string {
-  const target = afterIiiPrefix(href)
-  if (target !== undefined) return `#skill:${target}`
-  if (href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href)) return href
-  return `#file:${href}`
+  const target = linkTarget(href)
+  if (target.kind === 'skill' || target.kind === 'index' || target.kind === 'section') return `#skill:${target.rest}`
+  return target.kind === 'file' ? `#file:${href}` : href
 }
 
 // An image the page will not load shows as its alt text: "[image: diagram]".

@@ -12,12 +12,35 @@ import type { Logger } from 'pino'
 import { LOG } from '../core/messages.js'
 import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
 import { isAllowedOrigin } from '../http/origin.js'
-import { readAsset, type Asset } from './assets.js'
 import { readCatalogueLinks, readCataloguePage, readDiagnostics, readSkillIds, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
 import { searchSupportingFiles } from './search-files.js'
 import { readFileBytes, readFileView, resolveFileRef } from './skill-files.js'
 import { serveEvents, type ChangeSource } from './events.js'
 import { SECURITY_HEADERS } from './security-headers.js'
+import { readFileSync } from 'node:fs'
+
+/*
+ * The page's three files, shipped beside this module (src/ui/assets, copied to dist/src/ui/assets
+ * by `npm run build`) and read once: the page works offline, nothing comes from elsewhere.
+ */
+export type Asset = 'index.html' | 'app.js' | 'app.css'
+
+const CONTENT_TYPES: Readonly<Record<Asset, string>> = {
+  'index.html': 'text/html; charset=utf-8',
+  'app.js': 'text/javascript; charset=utf-8',
+  'app.css': 'text/css; charset=utf-8',
+}
+
+const loaded = new Map<Asset, Buffer>()
+
+export function readAsset(asset: Asset): { bytes: Buffer; contentType: string } {
+  let bytes = loaded.get(asset)
+  if (bytes === undefined) {
+    bytes = readFileSync(new URL(`./assets/${asset}`, import.meta.url))
+    loaded.set(asset, bytes)
+  }
+  return { bytes, contentType: CONTENT_TYPES[asset] }
+}
 
 type UiRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
-import { otelEnabled, skipUnrecordedTracePayloads, TRACE_PAYLOADS_SWITCH } from '../../src/app/trace-payloads.js'
+import { otelEnabled, skipUnrecordedTracePayloads, TRACE_PAYLOADS_SWITCH } from '../../src/app/skills-worker.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/app/skills-worker.js'
 import { SDK_OPTIONS } from '../support/sdk-client.js'
 import { silentLogger } from '../support/silent-logger.js'

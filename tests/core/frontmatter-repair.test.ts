@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { quoteColonValues } from '../../src/core/frontmatter-repair.js'
+import { quoteColonValues } from '../../src/core/frontmatter-yaml.js'
 import { decodeRepairedFrontmatter, frontmatterOf } from '../../src/core/frontmatter-yaml.js'
 
 describe('the E5.1 YAML repair', () => {

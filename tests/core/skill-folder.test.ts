@@ -28,15 +28,15 @@ describe('folderSkillId', () => {
 
 describe('checkFolderFrontmatter (E5.1)', () => {
   it.each([
-    [{ description: 'd' }, 'acme/billing', { warnings: [] }],
-    [{ name: 'billing', description: 'd' }, 'acme/billing', { warnings: [] }],
-    [{ name: 'acme', description: 'd' }, 'acme/billing', { warnings: ['frontmatter name "acme" does not match folder "billing"'] }],
-    [{ name: 'billing' }, 'acme/billing', { refused: 'frontmatter missing non-empty `description`' }],
-    [{ description: '\u2003\n' }, 'a', { refused: 'frontmatter missing non-empty `description`' }],
-    [{ description: ` ${'a'.repeat(1024)} ` }, 'a', { warnings: [] }],
-    [{ description: '\u{1F600}'.repeat(1025) }, 'a', { warnings: ['description longer than 1024 characters'] }],
+    [{ description: 'd' }, 'acme/billing', { ok: true, value: [] }],
+    [{ name: 'billing', description: 'd' }, 'acme/billing', { ok: true, value: [] }],
+    [{ name: 'acme', description: 'd' }, 'acme/billing', { ok: true, value: ['frontmatter name "acme" does not match folder "billing"'] }],
+    [{ name: 'billing' }, 'acme/billing', { ok: false, error: 'frontmatter missing non-empty `description`' }],
+    [{ description: '\u2003\n' }, 'a', { ok: false, error: 'frontmatter missing non-empty `description`' }],
+    [{ description: ` ${'a'.repeat(1024)} ` }, 'a', { ok: true, value: [] }],
+    [{ description: '\u{1F600}'.repeat(1025) }, 'a', { ok: true, value: ['description longer than 1024 characters'] }],
     [{ name: 'PDF_Tools', description: 'd' }, 'pdf', {
-      warnings: ['frontmatter name "PDF_Tools" does not match folder "pdf"', 'frontmatter name "PDF_Tools" is not a valid skill name'],
+      ok: true, value: ['frontmatter name "PDF_Tools" does not match folder "pdf"', 'frontmatter name "PDF_Tools" is not a valid skill name'],
     }],
   ])('%j for %s => %j', (fields, id, expected) => {
     expect(checkFolderFrontmatter(fields, id)).toEqual(expected)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parsePromptFrontmatter } from '../../src/fs/prompt-frontmatter.js'
+import { parsePromptFrontmatter } from '../../src/fs/prompt-files.js'
 
 describe('parsePromptFrontmatter', () => {
   it.each([

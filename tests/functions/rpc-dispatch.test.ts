@@ -9,7 +9,7 @@ import { symlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { answerRpc } from '../../src/functions/rpc.js'
-import { DISCOVERY_DISPATCH } from '../../src/functions/rpc-dispatch.js'
+import { DISCOVERY_DISPATCH } from '../../src/functions/rpc-endpoint.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { fakeDeps, type FakeWorld } from './fake-deps.js'
 

@@ -17,6 +17,7 @@ import { validateHeaderName, validateHeaderValue } from 'node:http'
 import { isAllowedOrigin } from '../../http/origin.js'
 import { MAX_REQUEST_BODY_BYTES } from '../../core/limits.js'
 import { readRequestBody } from '../../http/request-body.js'
+import { failed, ok, type Result } from '../../core/result.js'
 import type { Engine } from '../engine.js'
 import { maxNestingDepth, SERDE_MAX_DEPTH } from '../json-depth.js'
 import * as msg from '../messages.js'
@@ -41,18 +42,18 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 // Framing is ours to set: a function's own length or encoding headers would corrupt the reply.
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding'])
 
-type Parsed = { ok: true; value: unknown } | { ok: false }
+type Parsed = Result<unknown, undefined>
 
 /** Empty => null; bytes that are not UTF-8 JSON, or nest deeper than the engine decodes => not ok. */
 export function parseBody(bytes: Buffer): Parsed {
-  if (bytes.length === 0) return { ok: true, value: null }
+  if (bytes.length === 0) return ok(null)
   try {
     const text = UTF8.decode(bytes)
-    if (maxNestingDepth(text) > SERDE_MAX_DEPTH) return { ok: false }
-    return { ok: true, value: JSON.parse(text) }
+    if (maxNestingDepth(text) > SERDE_MAX_DEPTH) return failed(undefined)
+    return ok(JSON.parse(text))
   } catch {
     // Not UTF-8 JSON: the caller answers 400, as the engine's http trigger does.
-    return { ok: false }
+    return failed(undefined)
   }
 }
 

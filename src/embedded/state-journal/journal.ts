@@ -6,15 +6,37 @@
  * renamed over the journal (a crash leaves the old journal or the new one, never a mix).
  */
 import type { FileHandle } from 'node:fs/promises'
-import { mkdir, open } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { lstat, mkdir, open, readlink, realpath } from 'node:fs/promises'
+import { basename, dirname, resolve } from 'node:path'
 import type { Logger } from 'pino'
 import * as msg from '../messages.js'
 import type { StateMap } from '../state-map.js'
 import { loadJournal, replaceFile } from './load.js'
 import { acquireOwnerLock, type OwnerLock } from './owner-lock.js'
-import { resolveStatePath } from './state-path.js'
 import { encodeRecord, encodeStoredSet, JOURNAL_HEADER, type Mutation } from './records.js'
+
+/*
+ * E11.5: the state file's one real path. A path that is a symlink (or passes through one) is
+ * resolved once at start and its target is what gets read, locked and written, so two processes
+ * that reach the same file by different paths share one lock and the second is refused.
+ */
+/** Links followed before a chain is taken for a loop. */
+const MAX_LINKS = 40
+
+/** The real path of `path` (its folder must exist); a dangling link resolves to where its target would be. */
+export async function resolveStatePath(path: string, links = 0): Promise<string> {
+  const full = resolve(await realpath(dirname(resolve(path))), basename(path))
+  let isLink: boolean
+  try {
+    isLink = (await lstat(full)).isSymbolicLink()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return full
+    throw error
+  }
+  if (!isLink) return full
+  if (links >= MAX_LINKS) throw Object.assign(new Error(`too many symbolic links: ${path}`), { code: 'ELOOP' })
+  return resolveStatePath(resolve(dirname(full), await readlink(full)), links + 1)
+}
 
 /** Compaction never runs below this size: rewriting a small file on every other write gains nothing. */
 const MIN_COMPACTION_BYTES = 1024 * 1024

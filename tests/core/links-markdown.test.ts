@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import MarkdownIt from 'markdown-it'
 import { describe, expect, it } from 'vitest'
-import { decodedHref, markdownLinks } from '../../src/core/markdown-links.js'
+import { decodedHref, markdownLinks } from '../../src/core/links.js'
 import { CORPORA } from '../support/corpora.js'
 
 describe('markdownLinks', () => {

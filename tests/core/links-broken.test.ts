@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brokenLinks } from '../../src/core/broken-links.js'
+import { brokenLinks, linkTarget } from '../../src/core/links.js'
 
 const skillIds = new Set(['acme/billing', 'pdf'])
 const files = new Set(['SKILL.md', 'references/forms.md', 'scripts/fill.py'])
@@ -27,5 +27,24 @@ describe('brokenLinks', () => {
     expect(brokenLinks(['notes.md', 'iii://pdf'], { skillIds, files: undefined })).toEqual([
       { link: 'notes.md', reason: 'this skill has no folder of files' },
     ])
+  })
+})
+
+describe('linkTarget: what a link points at, for the page, check and the diagnostics', () => {
+  it.each([
+    ['iii://acme/billing#refunds', { kind: 'skill', id: 'acme/billing', rest: 'acme/billing#refunds' }],
+    ['iii://acme/', { kind: 'skill', id: 'acme', rest: 'acme/' }],
+    ['iii://skills', { kind: 'index', rest: 'skills' }],
+    ['iii://fn/scope/echo', { kind: 'section', rest: 'fn/scope/echo' }],
+    ['#usage', { kind: 'anchor' }],
+    ['', { kind: 'anchor' }],
+    ['https://example.com/a', { kind: 'external' }],
+    ['mailto:a@b.c', { kind: 'external' }],
+    ['//cdn.example/x.js', { kind: 'external' }],
+    ['references/a%20b.md?x=1#part', { kind: 'file', path: 'references/a b.md' }],
+    ['/etc/passwd', { kind: 'file', path: '/etc/passwd' }],
+    ['a%ZZ.md', { kind: 'file', path: 'a%ZZ.md' }],
+  ])('%s => %j', (href, expected) => {
+    expect(linkTarget(href)).toEqual(expected)
   })
 })

@@ -1,10 +1,14 @@
 /**
- * The links of a markdown text as written (E15.2: broken links, Windows separators, references more
- * than one level deep; the catalogue page's broken-link check): every link and image target in
- * document order, with the 1-based line of the text it sits on. Parsed by markdown-it, so a link in
- * a code block or code span is no link.
+ * Links in skills, in one place for the catalogue page, `check` and the diagnostics: the links of a
+ * markdown text as written (every link and image target in document order, with the 1-based line of
+ * the text it sits on; parsed by markdown-it, so a link in a code block or code span is no link),
+ * what a link points at (linkTarget), and which links point nowhere (brokenLinks: an `iii://` URI
+ * naming no skill, or a relative link to a file the skill's folder does not have or that climbs out
+ * of it; the index and `iii://fn/…` sections always count as fine, web links are never followed).
  */
+import { posix } from 'node:path'
 import MarkdownIt, { type Token } from 'markdown-it'
+import { afterIiiPrefix, SECTION_MARKER } from './uri.js'
 
 export interface MarkdownLink {
   /** The target as markdown-it normalises it (percent-encoded: `a%5Cb.md` for `a\b.md`). */
@@ -92,4 +96,64 @@ export function decodedHref(href: string): string {
     // A malformed escape is kept as written, as a browser does.
     return href
   }
+}
+
+/** What a link points at. `rest` is what follows `iii://` (anchor included). */
+export type LinkTarget =
+  | { kind: 'skill'; id: string; rest: string }
+  | { kind: 'index'; rest: string }
+  | { kind: 'section'; rest: string }
+  /** `#x`, or an empty link: a place in the same text. */
+  | { kind: 'anchor' }
+  /** Any other scheme (`https:`, `mailto:`) or a protocol-relative `//host/…`. */
+  | { kind: 'external' }
+  /** A path relative to the text's file (or absolute: `path` starts with `/`), decoded, without `?…` or `#…`. */
+  | { kind: 'file'; path: string }
+
+// "iii://acme/billing#refunds" => skill acme/billing; "references/a%20b.md#x" => file "references/a b.md"
+export function linkTarget(href: string): LinkTarget {
+  const rest = afterIiiPrefix(href)
+  if (rest !== undefined) {
+    const id = (rest.split('#')[0] as string).replace(/\/+$/, '')
+    if (id === 'skills') return { kind: 'index', rest }
+    if (id.startsWith(`${SECTION_MARKER}/`)) return { kind: 'section', rest }
+    return { kind: 'skill', id, rest }
+  }
+  if (href === '' || href.startsWith('#')) return { kind: 'anchor' }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return { kind: 'external' }
+  return { kind: 'file', path: decodedHref(href.split(/[?#]/)[0] as string) }
+}
+
+export interface BrokenLink {
+  link: string
+  reason: string
+}
+
+interface LinkContext {
+  /** Every skill id the catalogue serves. */
+  skillIds: ReadonlySet<string>
+  /** The files of the skill's folder ("SKILL.md", "references/a.md"); undefined for a skill without one. */
+  files: ReadonlySet<string> | undefined
+}
+
+export function brokenLinks(links: readonly string[], context: LinkContext): BrokenLink[] {
+  const broken: BrokenLink[] = []
+  for (const link of new Set(links)) {
+    const reason = whyBroken(link, context)
+    if (reason !== undefined) broken.push({ link, reason })
+  }
+  return broken
+}
+
+function whyBroken(link: string, { skillIds, files }: LinkContext): string | undefined {
+  const target = linkTarget(link)
+  if (target.kind === 'skill') return skillIds.has(target.id) ? undefined : `no skill has the id "${target.id}"`
+  if (target.kind !== 'file') return undefined
+  if (target.path.startsWith('/')) return 'an absolute path, not a file of the skill'
+  const normal = posix.normalize(target.path)
+  if (normal === '..' || normal.startsWith('../')) return 'outside the skill folder'
+  if (files === undefined) return 'this skill has no folder of files'
+  return files.has(normal) || files.has(`${normal.replace(/\/$/, '')}/SKILL.md`) || [...files].some((f) => f.startsWith(`${normal.replace(/\/$/, '')}/`))
+    ? undefined
+    : `no file "${normal}" in the skill folder`
 }
