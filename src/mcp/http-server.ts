@@ -1,6 +1,7 @@
 /**
- * The HTTP listener of embedded mode (and of `--stdio` when asked for one): MCP at `{path}` in the
- * chosen profile — `full` (sessions, GET SSE stream, notifications; session-http.ts) or `bridge`
+ * The HTTP listener of embedded mode (and of `--stdio` or `--mcp-front` fronts): MCP at `{path}` in the
+ * chosen profile — `full` (2025-11-25 sessions with the GET SSE stream, and stateless 2026-07-28
+ * requests with listen streams; session-http.ts, modern-http.ts) or `bridge`
  * (the iii `mcp` worker v0.5.8's exact framing; bridge-http.ts) — and every other path handed to
  * one router (`route`; a plain 404 unless one is given). Bound to loopback unless the caller asks
  * otherwise.

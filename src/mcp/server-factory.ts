@@ -1,10 +1,11 @@
 /**
  * The full profile's SDK v2 server (`@modelcontextprotocol/server`), one instance per serving unit:
- * one HTTP request of the 2026-07-28 revision (createMcpHandler), or one stdio connection of either
- * revision (serveStdio). Every method is answered from the one method table (methods.ts) through the
- * SDK's fallback handler; the SDK itself answers `server/discover`, checks the `_meta` envelope,
- * refuses the methods 2026-07-28 removed, and stamps `resultType`, `ttlMs`/`cacheScope` and the
- * server's identity on 2026-07-28 results (E12.2).
+ * one HTTP request of the 2026-07-28 revision (createMcpHandler), one 2025-11-25 HTTP session, or one
+ * stdio connection of either revision (serveStdio). Every method is answered from the one method
+ * table (methods.ts): on 2026-07-28 each registered by name, on 2025-11-25 through the fallback
+ * handler with the session's subscriptions. The SDK itself answers `initialize` and
+ * `server/discover`, checks the `_meta` envelope, refuses the methods 2026-07-28 removed, and stamps
+ * `resultType`, `ttlMs`/`cacheScope` and the server's identity on 2026-07-28 results (E12.2).
  */
 import { z } from 'zod'
 import { Server, type McpRequestContext, type ServerCapabilities, type ServerContext } from '@modelcontextprotocol/server'
@@ -18,9 +19,9 @@ import { McpSession } from './session.js'
 import { SKILLS_EXTENSION_CAPABILITY, SKILLS_EXTENSION_METHODS } from './skills-extension.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
-export const FULL_SERVER_NAME = 'iii-skills'
+const FULL_SERVER_NAME = 'iii-skills'
 
-export const FULL_CAPABILITIES_V2: ServerCapabilities = Object.freeze({
+const FULL_CAPABILITIES: ServerCapabilities = Object.freeze({
   tools: { listChanged: true },
   resources: { listChanged: true, subscribe: true },
   prompts: { listChanged: true },
@@ -32,13 +33,13 @@ export const FULL_CAPABILITIES_V2: ServerCapabilities = Object.freeze({
  * The 2025-11-25 capabilities stay as they were: its completion/complete is answered all the same.
  */
 const MODERN_CAPABILITIES: ServerCapabilities = Object.freeze({
-  ...FULL_CAPABILITIES_V2,
+  ...FULL_CAPABILITIES,
   completions: {},
 })
 
 export interface ServerFactoryOptions {
   ctx: SharedContext
-  /** Feeds the 2025-11-25 stdio session's notifications (a 2026-07-28 front publishes on its listen router instead). */
+  /** Feeds a 2025-11-25 session's notifications (and a 2026-07-28 stdio connection's; see `connection`). */
   hub?: ChangeHub
   /**
    * stdio: 2026-07-28 instances get a session too (its notifications go to the connection's listen
@@ -80,7 +81,7 @@ export async function createFullServer(options: ServerFactoryOptions, request: M
   const instructions = await serverInstructions(ctx)
   const server = new Server(
     { name: FULL_SERVER_NAME, version: ctx.serverVersion },
-    { capabilities: request.era === 'modern' ? MODERN_CAPABILITIES : FULL_CAPABILITIES_V2, ...(instructions ? { instructions } : {}) },
+    { capabilities: request.era === 'modern' ? MODERN_CAPABILITIES : FULL_CAPABILITIES, ...(instructions ? { instructions } : {}) },
   )
   server.onerror = (error) => ctx.log.debug({ error: String(error) }, msg.LOG.transportError)
   const modern = request.era === 'modern'

@@ -21,8 +21,9 @@ export interface McpBackend {
 }
 
 /**
- * `full` (default): MCP on the official SDK with sessions, the GET SSE stream, subscriptions and
- * change notifications. `bridge`: exactly what the iii `mcp` worker v0.5.8 serves.
+ * `full` (default): MCP on the official SDK v2, both revisions: 2025-11-25 with sessions, the GET
+ * SSE stream and subscriptions, 2026-07-28 stateless with listen streams; change notifications.
+ * `bridge`: exactly what the iii `mcp` worker v0.5.8 serves.
  */
 export type McpProfile = 'full' | 'bridge'
 export const MCP_PROFILES: readonly McpProfile[] = ['full', 'bridge']
