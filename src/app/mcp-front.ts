@@ -10,7 +10,7 @@ import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import { cacheConfig, type LoadedConfig } from '../core/config-types.js'
 import {
-  createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
+  createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type CachePolicy, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
 } from '../mcp/index.js'
 import { LOG } from '../core/messages.js'
 import { bearerHeaders } from '../http/auth-token.js'
@@ -52,11 +52,15 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
   const ownClient = live && 'url' in params.feed ? registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK, ...bearerHeaders(params.door.token) }) : undefined
   const feedClient = 'client' in params.feed ? params.feed.client : ownClient
   const serverVersion = packageVersion()
-  // E12.2: a 2026-07-28 client may cache lists and reads as long as the worker's listings may be stale.
+  // E12.2: a 2026-07-28 client may cache lists and reads as long as the worker's listings may be
+  // stale; shared caches only when no token guards them.
   const cache = cacheConfig(params.config)
-  const cacheTtlMs = cache.enabled ? cache.max_staleness_ms : 0
+  const cachePolicy: CachePolicy = {
+    ttlMs: cache.enabled ? cache.max_staleness_ms : 0,
+    scope: params.door.token === undefined ? 'public' : 'private',
+  }
   const front = createMcpFront({
-    cacheTtlMs,
+    cache: cachePolicy,
     backend: params.backend,
     profile: options.mcpProfile,
     log,
@@ -80,7 +84,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         log,
         serverVersion,
         profile: options.mcpProfile,
-        cacheTtlMs,
+        cache: cachePolicy,
         changes: front.hub,
         door: params.door,
         maxSessions: options.maxSessions,

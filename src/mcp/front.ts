@@ -8,6 +8,7 @@ import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import { bindChangeFeed, type FeedScopes } from './change-feed.js'
 import { ChangeHub } from './change-hub.js'
+import type { CachePolicy } from './cache-hints.js'
 import { dispatch, type SharedContext } from './methods.js'
 import { SkillIds } from './skill-ids.js'
 import type { McpBackend, McpProfile } from './types.js'
@@ -17,8 +18,8 @@ export interface McpFrontOptions {
   profile: McpProfile
   log: Logger
   serverVersion: string
-  /** E12.2: `ttlMs` of 2026-07-28 lists and reads. */
-  cacheTtlMs?: number
+  /** E12.2: the cache hints of 2026-07-28 lists and reads. */
+  cache?: CachePolicy
   /** The client the change feed registers on, and the scopes it watches (the bridge profile has a hub only with one). */
   feed?: { iii: IIIClient; scopes: FeedScopes }
 }
@@ -38,7 +39,7 @@ export function createMcpFront(options: McpFrontOptions): McpFront {
     log: options.log.child({ module: 'mcp' }),
     serverVersion: options.serverVersion,
     profile: options.profile,
-    cacheTtlMs: options.cacheTtlMs,
+    cache: options.cache,
     ...(options.profile === 'full' ? { skillIds: new SkillIds(options.backend) } : {}),
   }
   if (options.profile !== 'full' && options.feed === undefined) return { ctx, hub: undefined, changes: undefined, close: () => undefined }

@@ -38,7 +38,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     log,
     serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
     profile,
-    cacheTtlMs: options.cacheTtlMs,
+    cache: options.cache,
     ...(profile === 'full' ? { skillIds: new SkillIds(options.backend) } : {}),
   }
   const sessions = ctx.profile === 'full'

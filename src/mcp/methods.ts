@@ -11,6 +11,7 @@ import {
   failure, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, success, type RpcId, type RpcResponse,
 } from './jsonrpc.js'
 import * as msg from './messages.js'
+import type { CachePolicy } from './cache-hints.js'
 import { complete } from './completions.js'
 import { fullDelegate } from './full-delegates.js'
 import type { SkillIds } from './skill-ids.js'
@@ -35,8 +36,8 @@ export interface MethodContext {
   profile: McpProfile
   /** Set for full-profile sessions. */
   session?: SubscriptionTarget
-  /** E12.2: `ttlMs` of 2026-07-28 lists and reads (`cache.max_staleness_ms`, 0 without the cache). */
-  cacheTtlMs?: number
+  /** E12.2: the cache hints of 2026-07-28 lists and reads (none: the SDK's `ttlMs: 0`, `private`). */
+  cache?: CachePolicy
   /** E12.6: the served skill ids (completions, the instructions' count); none on the bridge profile. */
   skillIds?: SkillIds
   /** The change hub's context: resources/list whole, not paged (E12.6). */

@@ -68,7 +68,7 @@ function registerModernMethods(server: Server, ctx: SharedContext): void {
     const run = async (params: unknown, serverCtx: ServerContext): Promise<JsonObject> => {
       const result = await dispatch(method, withoutMeta(params), ctx)
       await sendRequestDiagnostics(serverCtx, ctx.backend)
-      return { ...result, ...cacheFields(method, ctx.cacheTtlMs) }
+      return { ...result, ...cacheFields(method, ctx.cache) }
     }
     if (!SKILLS_EXTENSION_METHODS.has(method)) server.setRequestHandler(method as 'tools/list', (request, serverCtx) => run(request.params, serverCtx) as never)
     else server.setRequestHandler(method, { params: ANY_PARAMS }, (params, serverCtx) => run(params, serverCtx))

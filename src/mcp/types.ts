@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { DoorRules } from '../http/door.js'
+import type { CachePolicy } from './cache-hints.js'
 import type { ChangeHub } from './change-hub.js'
 
 export interface FunctionSummary {
@@ -44,8 +45,8 @@ export interface McpHttpOptions {
   serverVersion?: string
   /** Default `full`. */
   profile?: McpProfile
-  /** E12.2: `ttlMs` of 2026-07-28 lists and reads; 0 (the SDK's default) unless given. */
-  cacheTtlMs?: number
+  /** E12.2: the cache hints of 2026-07-28 lists and reads; the SDK's `ttlMs: 0`, `private` unless given. */
+  cache?: CachePolicy
   /**
    * Where change notifications come from (full profile). Without it sessions still work, they are
    * simply never told about changes.

@@ -84,6 +84,22 @@ describe('a v2 client pinned to 2026-07-28 over HTTP', () => {
     await stopAllChildren()
   })
   behavesAsA2026Server(() => ({ mcp, engine: skills.sdk }), 'v2-http-demo')
+
+  it('puts resultType, the cache hints (ttlMs = cache.max_staleness_ms) and its identity on the wire', async () => {
+    const response = await fetch(skills.mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN, 'mcp-method': 'resources/templates/list' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/templates/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+    })
+    const { result } = (await response.json()) as { result: Record<string, unknown> }
+    expect({ ...result, resourceTemplates: undefined }).toEqual({
+      resourceTemplates: undefined,
+      ttlMs: 1000,
+      cacheScope: 'public',
+      resultType: 'complete',
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'iii-skills', version: expect.any(String) } },
+    })
+  })
 })
 
 describe('a v2 client pinned to 2026-07-28 over stdio', () => {

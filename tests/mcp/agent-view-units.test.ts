@@ -9,13 +9,13 @@ import { toolFace } from '../../src/mcp/tool-faces.js'
 
 describe('cacheFields (E12.2)', () => {
   it.each([
-    ['resources/list', 1000, { ttlMs: 1000, cacheScope: 'public' }],
-    ['skills/get', 250, { ttlMs: 250, cacheScope: 'public' }],
-    ['resources/read', undefined, { ttlMs: 0, cacheScope: 'public' }],
-    ['tools/call', 1000, {}],
-    ['completion/complete', 1000, {}],
-  ])('%s with a staleness of %s ms => %o', (method, ttl, fields) => {
-    expect(cacheFields(method, ttl)).toEqual(fields)
+    ['resources/list', { ttlMs: 1000, scope: 'public' }, { ttlMs: 1000, cacheScope: 'public' }],
+    ['skills/get', { ttlMs: 250, scope: 'private' }, { ttlMs: 250, cacheScope: 'private' }],
+    ['resources/read', undefined, { ttlMs: 0, cacheScope: 'private' }],
+    ['tools/call', { ttlMs: 1000, scope: 'public' }, {}],
+    ['completion/complete', { ttlMs: 1000, scope: 'public' }, {}],
+  ] as const)('%s with the policy %o => %o', (method, policy, fields) => {
+    expect(cacheFields(method, policy)).toEqual(fields)
   })
 })
 
