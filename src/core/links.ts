@@ -7,7 +7,9 @@
  * of it; the index and `iii://fn/…` sections always count as fine, web links are never followed).
  */
 import { posix } from 'node:path'
-import MarkdownIt, { type Token } from 'markdown-it'
+import { createRequire } from 'node:module'
+import type MarkdownItModule from 'markdown-it'
+import type { MarkdownIt, Token } from 'markdown-it'
 import { afterIiiPrefix, SECTION_MARKER } from './uri.js'
 
 export interface MarkdownLink {
@@ -21,8 +23,14 @@ export interface MarkdownLink {
 // Only what decides where a link is: code blocks, code spans, lists (an indented line may be code),
 // links and images. Headings, tables, quotes and emphasis only wrap links, so they are left off,
 // which halves the parse of a long body.
-const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false })
-  .disable(['emphasis', 'strikethrough', 'entity', 'html_inline', 'table', 'hr', 'lheading', 'heading', 'blockquote'])
+// markdown-it is loaded on the first text that may hold a link, so a process that never looks at
+// links (`--stdio` serving files) never loads it.
+let parser: MarkdownIt | undefined
+function markdown(): MarkdownIt {
+  parser ??= new (createRequire(import.meta.url)('markdown-it') as typeof MarkdownItModule)({ html: false, linkify: false, typographer: false })
+    .disable(['emphasis', 'strikethrough', 'entity', 'html_inline', 'table', 'hr', 'lheading', 'heading', 'blockquote'])
+  return parser
+}
 /** Every inline link and image holds "](", every link reference definition "]:". */
 const MAY_LINK = /\]\(|\]:/
 
@@ -67,7 +75,7 @@ const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m
 /** The links of `text`, whose first line is line `offset` + 1 of the whole, appended to `links`. */
 function linksIn(text: string, offset: number, links: MarkdownLink[]): MarkdownLink[] {
   let blockLine = 0
-  for (const token of markdown.parse(text, {})) {
+  for (const token of markdown().parse(text, {})) {
     if (token.map !== null) blockLine = token.map[0]
     if (token.type !== 'inline') continue
     let line = offset + blockLine
