@@ -22,6 +22,7 @@ const MODES: Readonly<Record<Exclude<RunMode, 'manifest'>, () => Promise<ModeMod
   embedded: () => import('./app/modes/embedded.js'),
   'stdio-embedded': () => import('./app/modes/stdio.js'),
   'stdio-front': () => import('./app/modes/stdio-front.js'),
+  'http-front': () => import('./app/modes/stdio-front.js'),
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -74,6 +74,8 @@ export interface CliOptions {
   allowRemote: boolean
   /** `--stdio`: serve MCP on stdin/stdout. */
   stdio: boolean
+  /** `--mcp-front`: only the MCP front of the engine at `--url`, on HTTP (E12.4). */
+  mcpFront?: boolean
   mcpProfile: McpProfile
   /** Whether `--engine-port` / `--mcp-port` were given (stdio picks a free port / no listener otherwise). */
   enginePortSet: boolean
@@ -92,13 +94,15 @@ export interface CliOptions {
 
 /**
  * What the process runs (docs/architecture.md): the manifest, a worker joining the engine at `--url`,
- * `--embedded` (own engine + MCP on HTTP), `--stdio` over an own engine, or `--stdio` as only the MCP
- * front of the engine a `--url` / `III_URL` names. Decided here and nowhere else.
+ * `--embedded` (own engine + MCP on HTTP), `--stdio` over an own engine, or only the MCP front of the
+ * engine a `--url` / `III_URL` names: on stdio (`--stdio`), on HTTP (`--mcp-front`, E12.4), or both.
+ * Decided here and nowhere else.
  */
-export type RunMode = 'manifest' | 'worker' | 'embedded' | 'stdio-embedded' | 'stdio-front'
+export type RunMode = 'manifest' | 'worker' | 'embedded' | 'stdio-embedded' | 'stdio-front' | 'http-front'
 
 export function runMode(options: CliOptions): RunMode {
   if (options.manifest) return 'manifest'
+  if (options.mcpFront && !options.embedded) return options.stdio ? 'stdio-front' : 'http-front'
   if (options.stdio) return !options.embedded && options.urlSource !== 'default' ? 'stdio-front' : 'stdio-embedded'
   return options.embedded ? 'embedded' : 'worker'
 }
@@ -126,6 +130,7 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
     stateFile: raw.stateFile,
     allowRemote: raw.allowRemote === true,
     stdio: raw.stdio === true,
+    ...(raw.mcpFront === true ? { mcpFront: true } : {}),
     mcpProfile: raw.mcpProfile,
     enginePortSet: program.getOptionValueSource('enginePort') === 'cli',
     mcpPortSet: program.getOptionValueSource('mcpPort') === 'cli',
@@ -164,6 +169,7 @@ function buildProgram(output?: CliOutput): Command {
     .option('--auth-token-file <path>', 'file holding the bearer token clients must send (else III_SKILLS_TOKEN)')
     .option('--max-sessions <n>', 'MCP sessions, and event streams, open at once (503 beyond)', parseCount, DEFAULT_MAX_SESSIONS)
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
+    .option('--mcp-front', 'serve only the MCP front of the engine at --url, on HTTP (--mcp-host, --mcp-port)')
     .option('--skills-dir <dir>', 'serve every SKILL.md folder under this directory (repeatable; ids relative to it)', collect)
     .addOption(new Option('--mcp-profile <profile>', 'MCP profile').choices(MCP_PROFILES).default('full'))
     .helpOption('-h, --help', 'print help')

@@ -8,9 +8,9 @@ import type { Writable } from 'node:stream'
 import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
-import type { LoadedConfig } from '../core/config-types.js'
+import { cacheConfig, type LoadedConfig } from '../core/config-types.js'
 import {
-  createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
+  createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type CachePolicy, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
 } from '../mcp/index.js'
 import { LOG } from '../core/messages.js'
 import { bearerHeaders } from '../http/auth-token.js'
@@ -54,7 +54,15 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
     : (await import('iii-sdk')).registerWorker(params.feed.url, { workerName: MCP_WORKER_NAME, ...QUIET_SDK, ...bearerHeaders(params.door.token) })
   const feedClient = 'client' in params.feed ? params.feed.client : ownClient
   const serverVersion = packageVersion()
+  // E12.2: a 2026-07-28 client may cache lists and reads as long as the worker's listings may be
+  // stale; shared caches only when no token guards them.
+  const cache = cacheConfig(params.config)
+  const cachePolicy: CachePolicy = {
+    ttlMs: cache.enabled ? cache.max_staleness_ms : 0,
+    scope: params.door.token === undefined ? 'public' : 'private',
+  }
   const front = createMcpFront({
+    cache: cachePolicy,
     backend: params.backend,
     profile: options.mcpProfile,
     log,
@@ -78,6 +86,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         log,
         serverVersion,
         profile: options.mcpProfile,
+        cache: cachePolicy,
         changes: front.hub,
         door: params.door,
         maxSessions: options.maxSessions,

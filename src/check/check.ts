@@ -45,6 +45,7 @@ export function onceView(base: FsView = directView): FsView {
     list: (dir) => once(lists, dir, () => base.list(dir)),
     listTyped: (dir) => once(typedLists, dir, () => base.listTyped(dir)),
     remember: (_path, _key, compute) => compute(),
+    limits: base.limits,
   }
 }
 

@@ -22,6 +22,26 @@ export const MAX_FS_TEXT_FILE_BYTES = 1_048_576
 /** Largest file of a skill folder served at all (skill://, digests), in bytes; `check` flags bigger ones (SK205). */
 export const MAX_SKILL_RESOURCE_BYTES = 8 * 1024 * 1024
 
+/**
+ * The caps the fs readers apply, as one object: the fs sources own it (FsSources `limits`) and every
+ * reader takes it from there (through the fs view or `FsSources.reads`), so a new cap, or a cap made
+ * configurable, is a field here and one value where the sources are made.
+ */
+export interface FsLimits {
+  /** A skill or prompt body (MAX_SKILL_BODY_BYTES). */
+  skillBodyBytes: number
+  /** A text file read whole (MAX_FS_TEXT_FILE_BYTES). */
+  textFileBytes: number
+  /** A file of a skill folder served as bytes (MAX_SKILL_RESOURCE_BYTES). */
+  skillResourceBytes: number
+}
+
+export const FS_LIMITS: FsLimits = {
+  skillBodyBytes: MAX_SKILL_BODY_BYTES,
+  textFileBytes: MAX_FS_TEXT_FILE_BYTES,
+  skillResourceBytes: MAX_SKILL_RESOURCE_BYTES,
+}
+
 /** Room left in a frame for its envelope (type, ids, function id, trace headers). */
 const FRAME_ENVELOPE_BYTES = 64 * 1024
 

@@ -121,7 +121,7 @@ export const indexReadFailed = (error: string) => `_Error reading skills index: 
 // --- filesystem sources (§6) ---------------------------------------------------------------------
 export const readFailed = (path: string, error: string) => `read ${path}: ${error}`
 export const fileEmptyBody = (path: string) => `file ${path} has empty body`
-export const fileTooLarge = (path: string, len: number) => `file ${path} is too large (${len} bytes; max ${MAX_SKILL_BODY_BYTES})`
+export const fileTooLarge = (path: string, len: number, max = MAX_SKILL_BODY_BYTES) => `file ${path} is too large (${len} bytes; max ${max})`
 export const invalidGlob = (pattern: string, error: string) => `invalid glob ${dbg(pattern)}: ${error}`
 export const notUnderPrefix = (path: string, prefix: string) => `${path} is not under prefix ${prefix}`
 export const fsInvalidId = (id: string, reason: string) => `invalid id ${dbg(id)}: ${reason}`

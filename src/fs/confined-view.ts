@@ -20,6 +20,7 @@ export function confinedView(view: FsView, root: string): FsView {
     exists: (path) => view.exists(path),
     remember: (path, key, compute) => view.remember(path, key, compute),
     listTyped: (dir) => view.listTyped(dir),
+    limits: view.limits,
     list: async (dir) => {
       const names = await view.list(dir)
       if ('error' in names) return names

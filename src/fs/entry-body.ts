@@ -5,28 +5,28 @@
 import { SkillsError } from '../core/errors.js'
 import { splitFrontmatter } from '../core/frontmatter.js'
 import { utf8Length } from '../core/ids.js'
-import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
+import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import * as msg from '../core/messages.js'
 import { failed, ok, type Result } from '../core/result.js'
 import { readKnownText } from './read-known.js'
 import { readTextFile } from './read-text.js'
 
 /** `knownSize`: the size the fs index has for the file just now, which spares a `stat` (read-known.ts). */
-export async function readBody(path: string, knownSize?: number): Promise<string> {
-  const read = knownSize === undefined ? await readTextFile(path) : await readKnownText(path, knownSize)
+export async function readBody(path: string, knownSize?: number, limits: FsLimits = FS_LIMITS): Promise<string> {
+  const read = knownSize === undefined ? await readTextFile(path, limits.textFileBytes) : await readKnownText(path, knownSize, limits.textFileBytes)
   if (!read.ok) {
-    throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size) : msg.readFailed(path, read.error))
+    throw new SkillsError(read.tooLarge ? msg.fileTooLarge(path, read.size, limits.skillBodyBytes) : msg.readFailed(path, read.error))
   }
-  const served = bodyOfFileText(path, read.text)
+  const served = bodyOfFileText(path, read.text, limits)
   if (!served.ok) throw new SkillsError(served.error)
   return served.value
 }
 
 /** The body `readBody` serves from a file's text, or the error it fails with. */
-export function bodyOfFileText(path: string, text: string): Result<string> {
+export function bodyOfFileText(path: string, text: string, limits: FsLimits = FS_LIMITS): Result<string> {
   const { body } = splitFrontmatter(text)
   if (/^\n*$/.test(body)) return failed(msg.fileEmptyBody(path))
   const len = utf8Length(body)
-  if (len > MAX_SKILL_BODY_BYTES) return failed(msg.fileTooLarge(path, len))
+  if (len > limits.skillBodyBytes) return failed(msg.fileTooLarge(path, len, limits.skillBodyBytes))
   return ok(body)
 }

@@ -19,7 +19,8 @@ export type Loaded<T> = Result<T>
 
 interface ExpandRules<T extends { path: string }> {
   kind: FsSkip['kind']
-  load(match: GlobMatch): Loaded<T> | Promise<Loaded<T>>
+  /** Loads a match, reading through `view` (whose limits apply). */
+  load(match: GlobMatch, view: FsView): Loaded<T> | Promise<Loaded<T>>
   keyOf(entry: T): string
   duplicate(key: string, firstPath: string): string
   /**
@@ -48,7 +49,7 @@ export async function expandUnique<T extends { path: string }>(
     // A watched view keeps what a file loaded to until the file changes. Files load a batch at a
     // time and are taken in match order, as before.
     const loads = await mapInBatches(result.matches, (match) =>
-      view.remember(match.path, `${rules.kind}:${match.id}`, async () => rules.load(match)))
+      view.remember(match.path, `${rules.kind}:${match.id}`, async () => rules.load(match, view)))
     for (const [i, match] of result.matches.entries()) {
       const loaded = loads[i] as Loaded<T>
       if (!loaded.ok) {

@@ -13,7 +13,7 @@ import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promise
 import { InvalidParamsError, SkillsError } from '../core/errors.js'
 import * as msg from '../core/messages.js'
 import { ioErrorTextFor } from './io-error.js'
-import { MAX_FS_TEXT_FILE_BYTES, MAX_SKILL_RESOURCE_BYTES } from '../core/limits.js'
+import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import { readOpened } from './read-text.js'
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
@@ -21,14 +21,14 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFO
 /** Whether the folder at this `/`-separated path below the skill's folder is a skill of its own (served). */
 export type NestedSkill = (dir: string) => boolean
 
-export async function readFolderFile(folder: string, path: string, nested: NestedSkill): Promise<string> {
-  const text = await readFolderFileIfAny(folder, path, nested)
+export async function readFolderFile(folder: string, path: string, nested: NestedSkill, limits: FsLimits = FS_LIMITS): Promise<string> {
+  const text = await readFolderFileIfAny(folder, path, nested, limits)
   if (text === undefined) throw new InvalidParamsError(msg.fileNotFound(path))
   return text
 }
 
 /** `readFolderFile`, with undefined where it would answer `File not found`. */
-export async function readFolderFileIfAny(folder: string, path: string, nested: NestedSkill): Promise<string | undefined> {
+export async function readFolderFileIfAny(folder: string, path: string, nested: NestedSkill, limits: FsLimits = FS_LIMITS): Promise<string | undefined> {
   const root = await realpathOf(folder)
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
   if (root === undefined || target === undefined) return undefined
@@ -45,7 +45,7 @@ export async function readFolderFileIfAny(folder: string, path: string, nested: 
     const info = await handle.stat({ bigint: true })
     if (!(await stillTarget(handle, info, root, path, target))) throw new SkillsError(msg.fileChangedWhileRead(path))
     if (!info.isFile()) throw new InvalidParamsError(msg.notAFile(path))
-    return textOf(await readOpened(handle, MAX_FS_TEXT_FILE_BYTES), path)
+    return textOf(await readOpened(handle, limits.textFileBytes), path, limits.textFileBytes)
   } finally {
     await handle.close()
   }
@@ -58,8 +58,8 @@ export async function readFolderFileIfAny(folder: string, path: string, nested: 
  * publishes them in the enclosing skill too), with the same confinement as `readFolderFileIfAny`;
  * undefined when there is no such file.
  */
-export async function readFolderBytes(folder: string, path: string): Promise<Buffer | undefined> {
-  const small = readSmallFolderBytes(folder, path)
+export async function readFolderBytes(folder: string, path: string, limits: FsLimits = FS_LIMITS): Promise<Buffer | undefined> {
+  const small = readSmallFolderBytes(folder, path, limits.skillResourceBytes)
   if (small !== LARGE) return small
   const root = await realpathOf(folder)
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
@@ -74,7 +74,7 @@ export async function readFolderBytes(folder: string, path: string): Promise<Buf
   try {
     const info = await handle.stat({ bigint: true })
     if (!(await stillTarget(handle, info, root, path, target))) throw new SkillsError(msg.fileChangedWhileRead(path))
-    if (!info.isFile() || info.size > BigInt(MAX_SKILL_RESOURCE_BYTES)) return undefined
+    if (!info.isFile() || info.size > BigInt(limits.skillResourceBytes)) return undefined
     return await handle.readFile()
   } finally {
     await handle.close()
@@ -91,7 +91,7 @@ const LARGE = Symbol('large')
  * without following a final symlink, the handle still the checked file) in about 20 µs of blocking
  * calls instead of seven round trips through libuv's thread pool. LARGE: read it the asynchronous way.
  */
-function readSmallFolderBytes(folder: string, path: string): Buffer | undefined | typeof LARGE {
+function readSmallFolderBytes(folder: string, path: string, maxBytes: number): Buffer | undefined | typeof LARGE {
   const root = realpathSyncOf(folder)
   const target = root === undefined ? undefined : realpathSyncOf(`${root}/${path}`)
   if (root === undefined || target === undefined || !isWithin(root, target)) return undefined
@@ -104,7 +104,7 @@ function readSmallFolderBytes(folder: string, path: string): Buffer | undefined 
   try {
     const info = fstatSync(fd, { bigint: true })
     if (!stillTargetSync(fd, info, root, path, target)) throw new SkillsError(msg.fileChangedWhileRead(path))
-    if (!info.isFile() || info.size > BigInt(MAX_SKILL_RESOURCE_BYTES)) return undefined
+    if (!info.isFile() || info.size > BigInt(maxBytes)) return undefined
     if (info.size > BigInt(SYNC_READ_MAX_BYTES)) return LARGE
     return readToEnd(fd, Number(info.size))
   } finally {
@@ -184,9 +184,9 @@ async function stillTarget(handle: FileHandle, info: BigIntStats, root: string, 
   return now !== undefined && now.dev === info.dev && now.ino === info.ino
 }
 
-function textOf(read: Awaited<ReturnType<typeof readOpened>>, path: string): string {
+function textOf(read: Awaited<ReturnType<typeof readOpened>>, path: string, maxBytes: number): string {
   if (read.ok) return read.text
-  if (read.tooLarge) throw new InvalidParamsError(msg.skillFileTooLarge(path, read.size, MAX_FS_TEXT_FILE_BYTES))
+  if (read.tooLarge) throw new InvalidParamsError(msg.skillFileTooLarge(path, read.size, maxBytes))
   if (read.error === msg.IO_INVALID_UTF8) throw new InvalidParamsError(msg.skillFileNotUtf8(path))
   if (read.error === msg.IO_NOT_REGULAR_FILE || read.error === ioErrorTextFor('EISDIR')) throw new InvalidParamsError(msg.notAFile(path))
   throw new SkillsError(msg.readFailed(path, read.error))

@@ -19,9 +19,9 @@ import { readWithMeta } from './read-with-meta.js'
  * change of the file; the body itself is read again at call time.
  */
 /** sha1 of the file's text, or a text standing for why it cannot be read (same reason, same digest). */
-export async function fileDigest(path: string): Promise<string> {
+export async function fileDigest(path: string, maxBytes?: number): Promise<string> {
   // E16.2: one synchronous open for a small file (read-with-meta.ts), as the expansion reads it.
-  const { read } = await readWithMeta(path)
+  const { read } = await readWithMeta(path, maxBytes)
   if (!read.ok) return read.tooLarge ? `E(too large: ${read.size})` : `E${read.error}`
   return createHash('sha1').update(read.text).digest('base64')
 }
@@ -79,6 +79,6 @@ export class FsSnapshot {
   }
 
   private digestsOf(entries: ReadonlyArray<{ path: string }>): Promise<string[]> {
-    return mapInBatches(entries, ({ path }) => this.view.remember(path, 'digest', () => fileDigest(path)))
+    return mapInBatches(entries, ({ path }) => this.view.remember(path, 'digest', () => fileDigest(path, this.view.limits.textFileBytes)))
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { BigIntStats, Dirent } from 'node:fs'
 import { lstat, readdir, stat } from 'node:fs/promises'
+import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import { ioErrorText } from './io-error.js'
 
 /** A `stat` that followed symlinks. */
@@ -33,6 +34,8 @@ export interface FsView {
   listTyped(dir: string): Promise<TypedList | { error: string }>
   /** `compute()`, or what it gave for this key of this path while the path has not changed. */
   remember<T>(path: string, key: string, compute: () => Promise<T>): Promise<T>
+  /** The caps every read through this view applies (the fs sources' own). */
+  readonly limits: FsLimits
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true })
@@ -112,4 +115,5 @@ export const directView: FsView = {
   list: listDir,
   listTyped: listDirTyped,
   remember: (_path, _key, compute) => compute(),
+  limits: FS_LIMITS,
 }

@@ -12,7 +12,6 @@ import type { Logger } from 'pino'
 import { directView, type FsView } from './fs-view.js'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import type { GlobMatch } from './glob-matches.js'
-import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
 import { readTextFile } from './read-text.js'
 import type { FsPrompt, FsSkip } from './types.js'
 import { decodeFrontmatter, type FrontmatterFields } from '../core/frontmatter-yaml.js'
@@ -42,10 +41,10 @@ export async function expandPromptGlobs(
   return { prompts: entries, skipped }
 }
 
-async function loadPrompt({ id, path }: GlobMatch): Promise<Loaded<FsPrompt>> {
-  const read = await readTextFile(path)
+async function loadPrompt({ id, path }: GlobMatch, view: FsView): Promise<Loaded<FsPrompt>> {
+  const read = await readTextFile(path, view.limits.textFileBytes)
   if (!read.ok) {
-    const error = read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_TEXT_FILE_BYTES) : read.error
+    const error = read.tooLarge ? msg.ioFileTooLarge(read.size, view.limits.textFileBytes) : read.error
     return failed(msg.fsReadFailed(error))
   }
   const { frontmatter } = splitFrontmatter(read.text)

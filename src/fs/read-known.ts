@@ -16,8 +16,8 @@ import { decodeText, readTextFile, type ReadText } from './read-text.js'
 /** Above this known size the read is asynchronous: a body is at most 256 KiB, plus its frontmatter. */
 const SYNC_READ_MAX_BYTES = 2 * MAX_SKILL_BODY_BYTES
 
-export async function readKnownText(path: string, knownSize: number): Promise<ReadText> {
-  if (knownSize > SYNC_READ_MAX_BYTES) return readTextFile(path)
+export async function readKnownText(path: string, knownSize: number, maxBytes?: number): Promise<ReadText> {
+  if (knownSize > SYNC_READ_MAX_BYTES) return readTextFile(path, maxBytes)
   let fd: number
   try {
     // O_NONBLOCK as in readTextFile: should the file have become a FIFO, opening it must not wait.
@@ -34,6 +34,6 @@ export async function readKnownText(path: string, knownSize: number): Promise<Re
   } finally {
     closeSync(fd)
   }
-  if (bytesRead > knownSize) return readTextFile(path)
+  if (bytesRead > knownSize) return readTextFile(path, maxBytes)
   return decodeText(buffer.subarray(0, bytesRead))
 }

@@ -6,7 +6,7 @@
  */
 import { constants } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
-import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
+import { FS_LIMITS } from '../core/limits.js'
 import * as msg from '../core/messages.js'
 import { ioErrorText, ioErrorTextFor } from './io-error.js'
 
@@ -21,7 +21,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 const failure = (error: string): ReadText => ({ ok: false, tooLarge: false, error })
 
-export async function readTextFile(path: string, maxBytes = MAX_FS_TEXT_FILE_BYTES): Promise<ReadText> {
+export async function readTextFile(path: string, maxBytes = FS_LIMITS.textFileBytes): Promise<ReadText> {
   let handle: FileHandle
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it changes nothing for regular files.

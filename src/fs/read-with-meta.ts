@@ -8,7 +8,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { fileMeta, metaOf, type FileMeta } from './file-meta.js'
 import { pathInfo } from './fs-view.js'
-import { MAX_FS_TEXT_FILE_BYTES, MAX_SKILL_BODY_BYTES } from '../core/limits.js'
+import { FS_LIMITS, MAX_SKILL_BODY_BYTES } from '../core/limits.js'
 import { decodeText, readTextFile, type ReadText } from './read-text.js'
 
 /** As read-known.ts: a body is at most 256 KiB, plus its frontmatter. */
@@ -19,14 +19,15 @@ export interface ReadWithMeta {
   meta: FileMeta
 }
 
-export async function readWithMeta(path: string): Promise<ReadWithMeta> {
-  const small = readSmall(path)
+/** `maxBytes`: the text file cap (FsLimits.textFileBytes), as readTextFile takes it. */
+export async function readWithMeta(path: string, maxBytes = FS_LIMITS.textFileBytes): Promise<ReadWithMeta> {
+  const small = readSmall(path, maxBytes)
   if (small !== undefined) return small
-  const [read, meta] = await Promise.all([readTextFile(path), fileMeta(path)])
+  const [read, meta] = await Promise.all([readTextFile(path, maxBytes), fileMeta(path)])
   return { read, meta }
 }
 
-function readSmall(path: string): ReadWithMeta | undefined {
+function readSmall(path: string, maxBytes: number): ReadWithMeta | undefined {
   let fd: number
   try {
     // O_NONBLOCK as in readTextFile: opening a FIFO must not wait for a writer.
@@ -38,14 +39,14 @@ function readSmall(path: string): ReadWithMeta | undefined {
     const info = fstatSync(fd, { bigint: true })
     if (!info.isFile() || info.size > BigInt(SYNC_READ_MAX_BYTES)) return undefined
     // One byte past the cap, so a file that grew since the stat is still caught.
-    const buffer = Buffer.allocUnsafe(Math.min(Number(info.size), MAX_FS_TEXT_FILE_BYTES) + 1)
+    const buffer = Buffer.allocUnsafe(Math.min(Number(info.size), maxBytes) + 1)
     let filled = 0
     while (filled < buffer.length) {
       const read = readSync(fd, buffer, filled, buffer.length - filled, filled)
       if (read === 0) break
       filled += read
     }
-    if (filled > MAX_FS_TEXT_FILE_BYTES || filled > Number(info.size)) return undefined
+    if (filled > maxBytes || filled > Number(info.size)) return undefined
     return { read: decodeText(buffer.subarray(0, filled)), meta: metaOf(pathInfo(info)) }
   } catch {
     return undefined

@@ -30,7 +30,7 @@ import type { FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
 import { bodyOfFileText } from './entry-body.js'
-import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
+import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import type { ReadText } from './read-text.js'
 import { readWithMeta } from './read-with-meta.js'
 import type { FsSkill, FsSkip } from './types.js'
@@ -54,12 +54,12 @@ export async function expandSkillGlobs(
 }
 
 /** One glob match => its entry, or the reason it is skipped. */
-export async function loadSkillFile(match: GlobMatch): Promise<Loaded<FsSkill>> {
+export async function loadSkillFile(match: GlobMatch, view: FsView = directView): Promise<Loaded<FsSkill>> {
   const kind = isSkillFile(match.path) ? 'folder' : 'file'
   const id = kind === 'folder' ? folderSkillId(match.id, match.path) : match.id
   const invalid = validateId(id)
   if (invalid !== undefined) return failed(msg.fsInvalidId(id, invalid))
-  const read = await readSkillEntry(id, match.path, kind)
+  const read = await readSkillEntry(id, match.path, kind, view.limits)
   return read.ok ? ok(read.value.entry) : read
 }
 
@@ -67,14 +67,14 @@ export async function loadSkillFile(match: GlobMatch): Promise<Loaded<FsSkill>> 
 type SkillRead = Result<{ entry: FsSkill } & ({ text: string } | { text: undefined; error: string })>
 
 /** The skill as its file is now, for reads that must reflect the file at call time. */
-export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind']): Promise<SkillRead> {
-  const { read, meta } = await readWithMeta(path)
-  return kind === 'folder' ? folderSkill(id, path, read, meta) : fileSkill(id, path, read, meta)
+export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind'], limits: FsLimits = FS_LIMITS): Promise<SkillRead> {
+  const { read, meta } = await readWithMeta(path, limits.textFileBytes)
+  return kind === 'folder' ? folderSkill(id, path, read, meta, limits) : fileSkill(id, path, read, meta, limits)
 }
 
-function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {
+function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta, limits: FsLimits): SkillRead {
   const text = read.ok ? read.text : undefined
-  const served = text === undefined ? undefined : bodyOfFileText(path, text)
+  const served = text === undefined ? undefined : bodyOfFileText(path, text, limits)
   const { title, description } = indexLine({ id, body: served !== undefined && served.ok ? served.value : undefined })
   const frontmatter = text === undefined ? {} : frontmatterOf(text)
   const entry: FsSkill = {
@@ -82,15 +82,15 @@ function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta): Sk
     title, description, frontmatter, discovery: discoveryFields(frontmatter),
     ...(text === undefined ? {} : { bodyBytes: utf8Length(splitFrontmatter(text).body) }),
   }
-  return ok(read.ok ? { entry, text: read.text } : { entry, text: undefined, error: readError(read) })
+  return ok(read.ok ? { entry, text: read.text } : { entry, text: undefined, error: readError(read, limits) })
 }
 
-function readError(read: Exclude<ReadText, { ok: true }>): string {
-  return read.tooLarge ? msg.ioFileTooLarge(read.size, MAX_FS_TEXT_FILE_BYTES) : read.error
+function readError(read: Exclude<ReadText, { ok: true }>, limits: FsLimits): string {
+  return read.tooLarge ? msg.ioFileTooLarge(read.size, limits.textFileBytes) : read.error
 }
 
-function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta): SkillRead {
-  if (!read.ok) return failed(msg.fsReadFailed(readError(read)))
+function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta, limits: FsLimits): SkillRead {
+  if (!read.ok) return failed(msg.fsReadFailed(readError(read, limits)))
   const { frontmatter: block } = splitFrontmatter(read.text)
   if (block === undefined) return failed(msg.FS_NO_FRONTMATTER)
   const decoded = decodeRepairedFrontmatter(block, SKILL_FRONTMATTER_STRUCT)

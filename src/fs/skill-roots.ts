@@ -66,7 +66,7 @@ export async function addSkillRoots(
       const result = await globMatches(pattern, '/', log, confinedView(view, root))
       if ('error' in result) continue
       const matches = result.matches.filter((m) => !m.id.split('/').includes(NEVER_ENTERED)).map(servedAs)
-      const loads = await mapInBatches(matches, (match) => view.remember(match.path, `skill:${match.id}`, async () => withRenames(await loadSkillFile(match), match.renamed)))
+      const loads = await mapInBatches(matches, (match) => view.remember(match.path, `skill:${match.id}`, async () => withRenames(await loadSkillFile(match, view), match.renamed)))
       for (const [i, match] of matches.entries()) {
         const loaded = loads[i] as Loaded<FsSkill>
         if (!loaded.ok) {

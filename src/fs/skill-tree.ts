@@ -70,7 +70,7 @@ export function fileFacts(folder: string, path: string, view: FsView = directVie
   return view.remember(`${folder}/${path}`, 'facts', async () => {
     for (let read = 1; ; read++) {
       try {
-        const bytes = await readFolderBytes(folder, path)
+        const bytes = await readFolderBytes(folder, path, view.limits)
         return bytes === undefined ? undefined : { size: bytes.length, digest: digestOf(bytes) }
       } catch (error) {
         if (!(error instanceof SkillsError) || read === FACT_READS) throw error

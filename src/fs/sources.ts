@@ -18,6 +18,8 @@ import type { Logger } from 'pino'
 import { changesBetween, type FsChange } from './fs-changes.js'
 import { FsSnapshot } from './fs-snapshot.js'
 import { directView, type FsView } from './fs-view.js'
+import { FsReads } from './reads.js'
+import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import { scanFs } from './boot-diagnostics.js'
 import type { FsPrompt, FsSkill } from './types.js'
 import { nodeWatchFactory, type WatchFactory } from './watch-factory.js'
@@ -34,6 +36,8 @@ interface FsSourcesOptions {
   announceDelayMs?: number
   /** The kernel's event queue limit (tests lower it); default /proc/sys/fs/inotify/max_queued_events. */
   queueLimit?: number
+  /** The caps every read of these sources applies (default FS_LIMITS, core/limits.ts). */
+  limits?: FsLimits
 }
 
 /** Batches are handed over one at a time: the next waits until a returned promise settles. */
@@ -72,7 +76,17 @@ export class FsSources {
     private readonly options: FsSourcesOptions = {},
   ) {
     this.indexing = options.index !== false
+    this.limits = options.limits ?? FS_LIMITS
+    this.direct = { ...directView, limits: this.limits }
+    this.reads = new FsReads(this.limits)
   }
+
+  /** The caps of every read of these sources: the walk's, the index's and the handlers' (`reads`). */
+  readonly limits: FsLimits
+  /** Reads of skill and prompt files and of skill folders' files at call time, under `limits`. */
+  readonly reads: FsReads
+  /** The disk with these sources' limits, for a process that keeps no index. */
+  private readonly direct: FsView
 
   /** Builds the index now (in the background), so file changes are announced without any call. */
   start(): void {
@@ -105,13 +119,13 @@ export class FsSources {
     if (!this.hasGlobs()) return NO_ENTRIES
     await checkPhase()
     const view = this.watchedView()
-    if (view === undefined) return this.expand(directView)
+    if (view === undefined) return this.expand(this.direct)
     await view.validate()
     const wanted = view.epoch
     const build = this.latest !== undefined && this.latest.epoch >= wanted ? this.latest : this.rebuild(view)
     const snapshot = await build.snapshot
     // Watching broke while this was built: nothing it remembered can be trusted.
-    return view.failed === undefined ? snapshot : this.expand(directView)
+    return view.failed === undefined ? snapshot : this.expand(this.direct)
   }
 
   async skills(): Promise<FsSkill[]> {
@@ -167,6 +181,7 @@ export class FsSources {
         this.log.warn(msg.LOG.fsEventsLost)
       },
       queueLimit: this.options.queueLimit,
+      limits: this.limits,
     })
     return this.view.failed === undefined ? this.view : undefined
   }

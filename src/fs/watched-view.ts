@@ -14,6 +14,7 @@
  * for good: `failed` says why, everything is dropped, and the caller reads the disk from then on.
  * A burst of events that may have overflowed the kernel's queue drops everything too (event-bursts.ts).
  */
+import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import type { BigIntStats } from 'node:fs'
 import { lstat, stat } from 'node:fs/promises'
 import { countEvent, onEventsLost, systemQueueLimit } from './event-bursts.js'
@@ -31,6 +32,8 @@ interface WatchedViewOptions {
   onEventsLost?(): void
   /** The kernel's event queue limit (tests lower it). */
   queueLimit?: number
+  /** The caps reads through this view apply (default FS_LIMITS). */
+  limits?: FsLimits
 }
 
 interface WatchEntry {
@@ -69,9 +72,11 @@ export class WatchedView implements FsView {
 
   private readonly queueLimit: number
   private readonly unsubscribe: () => void
+  readonly limits: FsLimits
 
   constructor(private readonly options: WatchedViewOptions) {
     this.queueLimit = options.queueLimit ?? QUEUE_LIMIT
+    this.limits = options.limits ?? FS_LIMITS
     this.unsubscribe = onEventsLost(() => {
       if (this.closed || this.failed !== undefined) return
       this.dropEverything()

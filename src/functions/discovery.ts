@@ -17,7 +17,7 @@ import { cutWithin } from '../core/budget.js'
 import { decodePageCursor, encodePageCursor, type PageOf } from '../core/page-cursor.js'
 import { tokenizer } from '../core/tokens.js'
 import { checkSkillPath } from '../core/skill-path.js'
-import { readFolderFile, readFolderFileIfAny, underNestedSkill } from '../fs/folder-file.js'
+import { underNestedSkill } from '../fs/folder-file.js'
 import { DescribeSkillRequest, DescribeSkillResponse, ListSkillsRequest, ListSkillsResponse, ProtocolSkill, ReadSkillFileRequest, ReadSkillFileResponse } from '../schemas/discovery.js'
 import { III_URI_PREFIX } from '../core/uri.js'
 import { defineFunction } from './define.js'
@@ -89,7 +89,7 @@ function firstAfter(entries: ReadonlyArray<{ name: string }>, name: string): num
 
 export async function describeProtocolSkill(input: DescribeSkillRequest, deps: Deps) {
   const resolved = await resolveProtocolSkill(input.name, input.version, deps)
-  const manifest = await manifestOf(resolved, input.name)
+  const manifest = await manifestOf(resolved, input.name, deps)
   const tokens = await bodyTokens(resolved)
   const warnings = resolved.warnings === undefined ? {} : { warnings: resolved.warnings }
   const digest = 'error' in resolved.skillMd ? digestOf(Buffer.alloc(0)) : digestOf(Buffer.from(resolved.skillMd.text, 'utf8'))
@@ -121,8 +121,8 @@ async function filesOf(resolved: ResolvedSkill, deps: Deps): Promise<Array<{ pat
 /** skill.toml sits at the folder's top, where no nested folder can hold it. */
 const NO_NESTED = () => false
 
-async function manifestOf(resolved: ResolvedSkill, name: string): Promise<JsonObject> {
-  const toml = resolved.folder === undefined ? undefined : await readFolderFileIfAny(resolved.folder, MANIFEST_FILE, NO_NESTED).catch((error: unknown) => {
+async function manifestOf(resolved: ResolvedSkill, name: string, deps: Deps): Promise<JsonObject> {
+  const toml = resolved.folder === undefined ? undefined : await deps.fs.reads.folderFileIfAny(resolved.folder, MANIFEST_FILE, NO_NESTED).catch((error: unknown) => {
     throw error instanceof InvalidParamsError ? new SkillsError(error.message) : error
   })
   if (toml === undefined) return defaultManifest(resolved.entry, resolved.fields.tags)
@@ -138,7 +138,7 @@ export async function readProtocolSkillFile(input: ReadSkillFileRequest, deps: D
   checkParam(checkSkillPath(input.path))
   const resolved = await resolveProtocolSkill(input.name, input.version, deps)
   let content: string
-  if (resolved.folder !== undefined) content = await readFolderFile(resolved.folder, input.path, nestedSkillsOf(resolved.folder, await deps.fs.snapshot()))
+  if (resolved.folder !== undefined) content = await deps.fs.reads.folderFile(resolved.folder, input.path, nestedSkillsOf(resolved.folder, await deps.fs.snapshot()))
   else if (input.path !== SKILL_FILE) throw new InvalidParamsError(msg.fileNotFound(input.path))
   else content = skillMdText(resolved)
   if (input.if_none_match != null) {

@@ -11,7 +11,6 @@ import * as msg from '../core/messages.js'
 import { normalizePromptOutput, userMessage } from '../core/normalize.js'
 import { withoutShadowed } from '../core/precedence.js'
 import { invalidPromptMessage } from '../core/prompt-messages.js'
-import { readBody } from '../fs/entry-body.js'
 import { invokeBounded } from './bounded-invoke.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
@@ -70,7 +69,7 @@ export async function getMcpPrompt(input: PromptGetInput, deps: Deps) {
   const file = await deps.fs.findPrompt(name)
   if (file === undefined) throw new SkillsError(msg.promptNotFound(name))
   if (!isEmptyArguments(args)) deps.log.debug({ prompt: name }, msg.LOG.fsPromptIgnoresArguments)
-  return { description: file.description, messages: [userMessage(await readBody(file.path))] }
+  return { description: file.description, messages: [userMessage(await deps.fs.reads.body(file.path))] }
 }
 
 async function dispatchHandler(row: StoredPromptRow, args: unknown, deps: Deps) {

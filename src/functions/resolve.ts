@@ -12,7 +12,6 @@ import { normalizeFunctionOutput } from '../core/normalize.js'
 import { sectionText } from '../core/outline.js'
 import { splitAnchor } from '../core/uri.js'
 import { parseUri, skillNotFoundMessage } from '../core/uri-grammar.js'
-import { readBody } from '../fs/entry-body.js'
 import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
 import { readSkillSources } from './skill-sources.js'
@@ -70,7 +69,7 @@ async function readSkill(id: string, deps: Deps): Promise<string> {
   if ('error' in found) throw found.error
   const { file } = found
   if (file === undefined) throw new SkillsError(skillNotFoundMessage(id))
-  return readBody(file.path, file.bytes)
+  return deps.fs.reads.body(file.path, file.bytes)
 }
 
 async function readSection(functionId: string, deps: Deps): Promise<Resolved> {

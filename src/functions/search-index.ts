@@ -24,8 +24,8 @@ import { inSubtree } from '../core/subtree.js'
 import { InvertedIndex, type FieldTerms } from '../core/inverted-index.js'
 import { ImpactCache, topK, type QueryList } from '../core/top-k-search.js'
 import { mapInBatches } from '../fs/batches.js'
-import { readBody } from '../fs/entry-body.js'
 import type { FsSkill } from '../fs/types.js'
+import type { FsReads } from '../fs/reads.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
 import { inSlices, SliceClock } from '../core/time-slices.js'
@@ -240,7 +240,7 @@ class SkillSearchIndex implements SearchIndex {
   private async load(changed: Array<[string, Entry]>): Promise<Loaded[]> {
     const fromState = changed.filter(([, entry]) => entry.origin === 'state').map(([id]) => id)
     const fromFs = changed.flatMap(([id, entry]) => (entry.origin === 'fs' ? [{ id, entry }] : []))
-    const [stateDocs, fsDocs] = await Promise.all([this.loadRows(fromState), mapInBatches(fromFs, loadFile, READ_CONCURRENCY)])
+    const [stateDocs, fsDocs] = await Promise.all([this.loadRows(fromState), mapInBatches(fromFs, (file) => loadFile(file, this.deps.fs.reads), READ_CONCURRENCY)])
     return [...stateDocs, ...fsDocs]
   }
 
@@ -313,9 +313,9 @@ export function shownLine(id: string, body: string, entry: Entry): Pick<IndexLin
   return entry.origin === 'fs' ? { title: entry.skill.title, description: entry.skill.description } : indexLine({ id, body })
 }
 
-async function loadFile({ id, entry }: { id: string; entry: FsEntry }): Promise<Loaded> {
+async function loadFile({ id, entry }: { id: string; entry: FsEntry }, reads: FsReads): Promise<Loaded> {
   try {
-    return { id, entry, body: await readBody(entry.skill.path) }
+    return { id, entry, body: await reads.body(entry.skill.path) }
   } catch {
     // Unreadable now; the listing shows it by id, and a later change to the file retries it.
     return { id, entry }

@@ -12,7 +12,6 @@ import { wordsWithTerms } from '../core/search-terms.js'
 import { subtreeRoot } from '../core/subtree.js'
 import { TextMemo } from '../core/text-memo.js'
 import { tokenizer } from '../core/tokens.js'
-import { readBody } from '../fs/entry-body.js'
 import { SEARCH_LIMIT_DEFAULT, SearchResult, SearchSkillsInput, SearchSkillsOutput } from '../schemas/search.js'
 import { III_URI_PREFIX, iiiUri } from '../core/uri.js'
 import { defineFunction } from './define.js'
@@ -56,7 +55,7 @@ export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promis
 }
 
 async function serve(hit: SearchMatch, entry: Entry, bodies: SearchBodies, deps: Deps): Promise<SearchResult | undefined> {
-  const body = entry.origin === 'state' ? await indexedStateBody(hit.id, entry.stamp, bodies, deps) : await readBody(entry.skill.path).catch(() => undefined)
+  const body = entry.origin === 'state' ? await indexedStateBody(hit.id, entry.stamp, bodies, deps) : await deps.fs.reads.body(entry.skill.path).catch(() => undefined)
   if (body === undefined) return undefined
   const { title, description } = shownLine(hit.id, body, entry)
   const text = searchableText(body, entry)

@@ -18,8 +18,6 @@ import {
   digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason,
 } from '../core/sep-skill.js'
 import { SKILL_FILE } from '../core/skill-folder.js'
-import { readFolderBytes } from '../fs/folder-file.js'
-import { readTextFile } from '../fs/read-text.js'
 import { directChildren } from '../fs/skill-tree.js'
 import { listedFiles } from './listed-files.js'
 import type { FsSnapshot } from '../fs/fs-snapshot.js'
@@ -32,14 +30,17 @@ import { SepListInput, SepUriInput } from '../schemas/sep.js'
 import { ANY_VALUE } from '../schemas/resources.js'
 import { SKILL_URI_PREFIX, skillFileUri } from '../core/uri.js'
 
-/** One published skill: its files, and how to read and digest each. */
+/** One published skill: its files, and how to read each and learn its size and digest. */
 interface Published {
   id: string
   frontmatter: JsonObject
   files(): Promise<string[]>
   read(path: string): Promise<Buffer | undefined>
-  digest(path: string): Promise<string | undefined>
+  facts(path: string): Promise<{ size: number; digest: string } | undefined>
 }
+
+/** A file of a `skills/list` entry: E12.3 adds its size in bytes, of the same bytes the digest covers. */
+type EntryResource = { uri: string; size: number; digest: string }
 
 /** Skills made ready for a page at once, in URI order. */
 const PUBLISH_BATCH = 64
@@ -47,7 +48,7 @@ const PUBLISH_BATCH = 64
 interface SepEntry {
   uri: string
   frontmatter: JsonObject
-  resources?: Array<{ uri: string; digest: string }>
+  resources?: EntryResource[]
 }
 
 /** Every served id by its SKILL.md URI, in URI order; which come from state rows. Computed once per change of either source. */
@@ -132,17 +133,17 @@ export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ 
 async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
   const entry: SepEntry = { uri: skillFileUri(p.id), frontmatter: p.frontmatter }
   if (!digests) return entry
-  const resources: Array<{ uri: string; digest: string }> = []
+  const resources: EntryResource[] = []
   // A folder that cannot be listed is listed without its files, and is a warning in skills::diagnostics (E11.6).
   const files = await p.files().catch((error: unknown) => {
     if (error instanceof SkillsError) return undefined
     throw error
   })
   if (files === undefined) return entry
-  const fileDigests = await Promise.all(files.map((path) => p.digest(path)))
+  const fileFacts = await Promise.all(files.map((path) => p.facts(path)))
   for (const [i, path] of files.entries()) {
-    const digest = fileDigests[i]
-    if (digest !== undefined) resources.push({ uri: skillFileUri(p.id, path), digest })
+    const facts = fileFacts[i]
+    if (facts !== undefined) resources.push({ uri: skillFileUri(p.id, path), size: facts.size, digest: facts.digest })
   }
   return { ...entry, resources }
 }
@@ -198,7 +199,7 @@ async function findPublished(id: string, deps: Deps, inState?: boolean, snapshot
   if (row !== undefined) return single(id, row.skill, indexDescription(row.skill, id))
   const file = snapshot === undefined ? await deps.fs.findSkill(id) : snapshot.findSkill(id)
   if (file === undefined) return undefined
-  return file.kind === 'folder' ? folderSkill(file, deps, snapshot ?? (await deps.fs.snapshot())) : markdownSkill(file)
+  return file.kind === 'folder' ? folderSkill(file, deps, snapshot ?? (await deps.fs.snapshot())) : markdownSkill(file, deps)
 }
 
 function folderSkill(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published | undefined {
@@ -208,13 +209,13 @@ function folderSkill(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published
     id: file.id,
     frontmatter: file.frontmatter,
     files: () => listedFiles(file.id, folder, deps, snapshot),
-    read: (path) => readFolderBytes(folder, path),
-    digest: async (path) => (await snapshot.fileFacts(folder, path))?.digest,
+    read: (path) => deps.fs.reads.folderBytes(folder, path),
+    facts: (path) => snapshot.fileFacts(folder, path),
   }
 }
 
-async function markdownSkill(file: FsSkill): Promise<Published | undefined> {
-  const read = await readTextFile(file.path)
+async function markdownSkill(file: FsSkill, deps: Deps): Promise<Published | undefined> {
+  const read = await deps.fs.reads.text(file.path)
   if (!read.ok) return undefined
   return single(file.id, read.text, file.description ?? file.title ?? file.id)
 }
@@ -224,7 +225,8 @@ function single(id: string, text: string, description: string): Published | unde
   if (unpublishedReason(id, skillMd.frontmatter.name) !== undefined) return undefined
   const bytes = Buffer.from(skillMd.text, 'utf8')
   const read = async (path: string) => (path === SKILL_FILE ? bytes : undefined)
-  return { id, frontmatter: skillMd.frontmatter, files: async () => [SKILL_FILE], read, digest: async (path) => (path === SKILL_FILE ? digestOf(bytes) : undefined) }
+  const facts = async (path: string) => (path === SKILL_FILE ? { size: bytes.length, digest: digestOf(bytes) } : undefined)
+  return { id, frontmatter: skillMd.frontmatter, files: async () => [SKILL_FILE], read, facts }
 }
 
 // The index line's description, else its title, else the id (E6.2).

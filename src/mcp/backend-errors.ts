@@ -5,6 +5,7 @@
  * local runtime error, judged by its message alone.
  */
 import * as msg from './messages.js'
+import type { McpProfile } from './types.js'
 
 const MISSING_CODES = new Set(['NOT_FOUND', 'FUNCTION_NOT_FOUND'])
 const MISSING_PHRASES = ['not found', 'unknown function', 'no such function']
@@ -26,6 +27,23 @@ export function readError(error: unknown): ReadError {
 export function errorDisplay(error: unknown): string {
   const { code, message } = readError(error)
   return code === undefined ? message : msg.remoteError(code, message)
+}
+
+/**
+ * E12.7: what an agent reads of a failure on the full profile — the error's own text, without the
+ * transport's `remote error (code): ` (the bridge keeps upstream's display).
+ */
+// (invocation_failed "kapow", "full") => "kapow"; (…, "bridge") => "remote error (invocation_failed): kapow"
+export function errorText(error: unknown, profile: McpProfile): string {
+  return profile === 'bridge' ? errorDisplay(error) : readError(error).message
+}
+
+/** The engine has no such function (its code says so; a plain error by its words), not "the function said not found". */
+export function isAbsentFunction(error: unknown): boolean {
+  const { code, message } = readError(error)
+  if (code !== undefined) return MISSING_CODES.has(code.toUpperCase())
+  const lower = message.toLowerCase()
+  return MISSING_PHRASES.some((phrase) => lower.includes(phrase))
 }
 
 export function isMissingFunction(error: unknown): boolean {

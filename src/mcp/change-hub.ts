@@ -15,6 +15,7 @@
  */
 import type { Logger } from 'pino'
 import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX } from '../core/uri.js'
+import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { Throttle } from './throttle.js'
 
@@ -240,11 +241,15 @@ export class ChangeHub {
     return this.text('resources/read', { uri })
   }
 
-  /** The view's JSON text, or undefined when it failed (then nothing is compared or notified). */
+  /**
+   * The view's JSON text, or undefined when it failed (then nothing is compared or notified). A
+   * resource that does not exist (-32602, E12.7) is a view too: its appearing is an update.
+   */
   private async text(method: string, params: unknown): Promise<string | undefined> {
     try {
       return JSON.stringify(await within(this.view(method, params), VIEW_TIMEOUT_MS, () => new Error(msg.viewTimedOut(VIEW_TIMEOUT_MS))))
     } catch (error) {
+      if (error instanceof RpcError && error.code === INVALID_PARAMS) return JSON.stringify({ error: error.message })
       this.log.debug({ method, error: error instanceof Error ? error.message : String(error) }, msg.LOG.changeCheckFailed)
       return undefined
     }

@@ -7,9 +7,11 @@
  */
 import { INDEX_URI } from '../core/uri.js'
 import type { Logger } from 'pino'
-import { errorDisplay, isMissingFunction } from './backend-errors.js'
-import { INTERNAL_ERROR, RpcError } from './jsonrpc.js'
+import { errorDisplay, errorText, isAbsentFunction, isMissingFunction } from './backend-errors.js'
+import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
+import { withClientToolNames } from './agent-texts.js'
 import * as msg from './messages.js'
+import * as coreMsg from '../core/messages.js'
 import { withoutDeepIndexLines, withoutNestedResources } from './nested-uris.js'
 import type { McpBackend, McpProfile } from './types.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
@@ -45,17 +47,46 @@ export async function callDelegate(
   log: Logger,
   profile: McpProfile,
 ): Promise<JsonObject> {
+  if (profile === 'full' && delegate.functionId === READ_FUNCTION) return withClientToolNames(await readResource(params, backend, log))
   if (profile === 'full' && delegate.fullFunctionId !== undefined) {
-    const full = await invokeOrEmpty({ ...delegate, functionId: delegate.fullFunctionId }, params ?? {}, backend, log, true)
+    const full = await invokeOrEmpty({ ...delegate, functionId: delegate.fullFunctionId }, params ?? {}, backend, log, profile, true)
     if (full !== undefined) return full
   }
-  const result = await invokeOrEmpty(delegate, params ?? {}, backend, log)
+  const result = await invokeOrEmpty(delegate, params ?? {}, backend, log, profile)
   return profile === 'bridge' && delegate.bridgeView ? delegate.bridgeView(result, params) : result
 }
 
-async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger): Promise<JsonObject>
-async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger, undefinedWhenMissing: true): Promise<JsonObject | undefined>
-async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger, undefinedWhenMissing = false): Promise<JsonObject | undefined> {
+const READ_FUNCTION = 'skills::resources-read'
+
+/**
+ * resources/read on the full profile (E12.2, E12.7): a resource the worker does not serve is -32602
+ * with the worker's own text and the URI as `data`, never empty `contents`; only a worker without
+ * the function (upstream's, or none yet) still reads as empty.
+ */
+async function readResource(params: unknown, backend: McpBackend, log: Logger): Promise<JsonObject> {
+  try {
+    const result = await backend.invoke(READ_FUNCTION, params ?? {})
+    return isJsonObject(result) ? result : { contents: [] }
+  } catch (error) {
+    log.debug({ function_id: READ_FUNCTION, error: errorDisplay(error) }, msg.LOG.delegateFailed)
+    if (isAbsentFunction(error)) return { contents: [] }
+    const uri = isJsonObject(params) && typeof params.uri === 'string' ? params.uri : undefined
+    if (uri !== undefined && isUnknownResource(error, uri)) throw new RpcError(INVALID_PARAMS, errorText(error, 'full'), { uri })
+    throw new RpcError(INTERNAL_ERROR, errorText(error, 'full'))
+  }
+}
+
+/** The worker's answer for a URI it does not serve: "… not found: …" or a URI outside its schemes. */
+function isUnknownResource(error: unknown, uri: string): boolean {
+  return isMissingFunction(error) || errorText(error, 'full') === coreMsg.uriMissingScheme(uri)
+}
+
+type Invoke = (delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger, profile: McpProfile) => Promise<JsonObject>
+async function invokeOrEmpty(...args: Parameters<Invoke>): Promise<JsonObject>
+async function invokeOrEmpty(...args: [...Parameters<Invoke>, undefinedWhenMissing: true]): Promise<JsonObject | undefined>
+async function invokeOrEmpty(
+  delegate: Delegate, payload: unknown, backend: McpBackend, log: Logger, profile: McpProfile, undefinedWhenMissing = false,
+): Promise<JsonObject | undefined> {
   const empty = { [delegate.emptyKey]: [] }
   let result: unknown
   try {
@@ -63,7 +94,7 @@ async function invokeOrEmpty(delegate: Delegate, payload: unknown, backend: McpB
   } catch (error) {
     log.debug({ function_id: delegate.functionId, error: errorDisplay(error) }, msg.LOG.delegateFailed)
     if (isMissingFunction(error)) return undefinedWhenMissing ? undefined : empty
-    throw new RpcError(INTERNAL_ERROR, errorDisplay(error))
+    throw new RpcError(INTERNAL_ERROR, errorText(error, profile))
   }
   return isJsonObject(result) ? result : empty
 }

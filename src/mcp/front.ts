@@ -8,8 +8,9 @@ import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import { bindChangeFeed, type FeedScopes } from './change-feed.js'
 import { ChangeHub } from './change-hub.js'
-import { dispatch } from './methods.js'
-import type { SharedContext } from './sdk-server.js'
+import type { CachePolicy } from './cache-hints.js'
+import { dispatch, type SharedContext } from './methods.js'
+import { SkillIds } from './skill-ids.js'
 import type { McpBackend, McpProfile } from './types.js'
 
 export interface McpFrontOptions {
@@ -17,6 +18,8 @@ export interface McpFrontOptions {
   profile: McpProfile
   log: Logger
   serverVersion: string
+  /** E12.2: the cache hints of 2026-07-28 lists and reads. */
+  cache?: CachePolicy
   /** The client the change feed registers on, and the scopes it watches (the bridge profile has a hub only with one). */
   feed?: { iii: IIIClient; scopes: FeedScopes }
 }
@@ -36,10 +39,12 @@ export function createMcpFront(options: McpFrontOptions): McpFront {
     log: options.log.child({ module: 'mcp' }),
     serverVersion: options.serverVersion,
     profile: options.profile,
+    cache: options.cache,
+    ...(options.profile === 'full' ? { skillIds: new SkillIds(options.backend) } : {}),
   }
   if (options.profile !== 'full' && options.feed === undefined) return { ctx, hub: undefined, changes: undefined, close: () => undefined }
   // The hub compares what a full-profile client would read, whichever profile the sessions speak.
-  const fullCtx: SharedContext = { ...ctx, profile: 'full' }
+  const fullCtx: SharedContext = { ...ctx, profile: 'full', unpaged: true }
   const hub = new ChangeHub((method, params) => dispatch(method, params, fullCtx), ctx.log)
   if (options.feed !== undefined) bindChangeFeed(options.feed.iii, hub, options.feed.scopes, ctx.log)
   return { ctx, hub: options.profile === 'full' ? hub : undefined, changes: hub, close: () => hub.close() }

@@ -1,6 +1,7 @@
 /**
- * The HTTP listener of embedded mode (and of `--stdio` when asked for one): MCP at `{path}` in the
- * chosen profile — `full` (sessions, GET SSE stream, notifications; session-http.ts) or `bridge`
+ * The HTTP listener of embedded mode (and of `--stdio` or `--mcp-front` fronts): MCP at `{path}` in the
+ * chosen profile — `full` (2025-11-25 sessions with the GET SSE stream, and stateless 2026-07-28
+ * requests with listen streams; session-http.ts, modern-http.ts) or `bridge`
  * (the iii `mcp` worker v0.5.8's exact framing; bridge-http.ts) — and every other path handed to
  * one router (`route`; a plain 404 unless one is given). Bound to loopback unless the caller asks
  * otherwise.
@@ -14,6 +15,7 @@ import * as msg from './messages.js'
 import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
 import { sendPlain } from './replies.js'
 import { HttpSessions } from './session-http.js'
+import { SkillIds } from './skill-ids.js'
 import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
 import { Door, LOOPBACK_DOOR } from '../http/door.js'
 import { refusedAtDoor } from '../http/guard.js'
@@ -36,8 +38,12 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     log,
     serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
     profile,
+    cache: options.cache,
+    ...(profile === 'full' ? { skillIds: new SkillIds(options.backend) } : {}),
   }
-  const sessions = ctx.profile === 'full' ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions) : undefined
+  const sessions = ctx.profile === 'full'
+    ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions)
+    : undefined
   const serveMcp = (req: IncomingMessage, res: ServerResponse) => (sessions ? sessions.serve(req, res) : serveBridge(req, res, ctx))
   const routeOther = options.route ?? notFoundRoute
   let door: Door | undefined

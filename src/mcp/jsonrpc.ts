@@ -32,7 +32,7 @@ type Frame =
 
 /** A failure a method handler reports as a JSON-RPC error (never as an HTTP status). */
 export class RpcError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
     super(message)
     this.name = 'RpcError'
   }

@@ -2,6 +2,7 @@
  * Every JSON-RPC error text and log message of the embedded MCP endpoint. The error texts are the
  * `mcp` bridge v0.5.8's own (spec bridge §1.9): clients and the BDD suite match on them.
  */
+import { iiiUri, INDEX_URI, skillFileUri } from '../core/uri.js'
 
 // --- JSON-RPC error messages ------------------------------------------------------------------
 export const PARSE_ERROR = 'Parse error'
@@ -12,6 +13,7 @@ export const TOOL_NAME_REQUIRED = 'tools/call requires a non-empty string name'
 export const TOOL_NAME_HIDDEN = 'tool name resolves to a hidden iii function id'
 /** Full profile: resources/subscribe and resources/unsubscribe without a string `uri`. */
 export const uriRequired = (method: string) => `${method} requires a string uri`
+/** A `skills/list` or (full profile) `resources/list` cursor this server did not hand out. */
 export const INVALID_SKILLS_CURSOR = 'Invalid cursor'
 export const notAServedSkill = (uri: string) => `Not a served skill: ${uri}`
 /** Logged only: a change check whose view did not answer in time. */
@@ -19,6 +21,38 @@ export const viewTimedOut = (ms: number) => `no answer within ${ms} ms`
 
 /** iii-sdk's (Rust) `Error::Remote` display, which the bridge forwards verbatim. */
 export const remoteError = (code: string, message: string) => `remote error (${code}): ${message}`
+
+// --- E12.6: what an agent sees first (full profile, both revisions) ----------------------------------
+/** The server `instructions`: what it holds, how to find and read it (at most ~1,500 characters). */
+export const serverInstructions = (skills: number) => [
+  `iii-skills serves ${skills} skill${skills === 1 ? '' : 's'}: markdown instructions for agents, each at ${iiiUri('{id}')}.`,
+  `Find one: read ${INDEX_URI} (the index, one line per skill), call skill__search with what you need,`,
+  `or page through skill__list_skills. Read one: resources/read ${iiiUri('{id}')} (the whole skill),`,
+  `skill__fetch (a skill, or one section of it: ${iiiUri('{id}')}#anchor, or a token budget),`,
+  'skill__outline (its headings), skill__describe_skill (manifest and files) and skill__read_skill_file',
+  '(one file of a skill folder; a long file pages with a cursor).',
+  'The `skill` prompt puts a skill into the conversation by name (its argument completes skill ids).',
+  `The Skills Extension (SEP-2640) lists the same skills as ${skillFileUri('{name}')} (skills/list).`,
+  'Lists change as skills are registered or files edited: listen for list_changed and resources/updated.',
+].join('\n')
+/** The `skill` prompt (E12.6): for clients that show prompts as slash commands. */
+export const SKILL_PROMPT = {
+  name: 'skill',
+  title: 'Load a skill',
+  description: 'Put one skill into the conversation: its whole markdown, as a resource. The name completes skill ids.',
+  argument: `The skill id (as in ${iiiUri('{id}')}); completion lists the ids that start with what you typed.`,
+} as const
+export const skillPromptAsk = (id: string) => `Use the skill ${id} for what follows.`
+export const skillPromptNameRequired = 'prompts/get skill requires the argument name'
+/** Tool titles of the skills worker's public functions (E12.6); others keep their metadata's label, if any. */
+export const TOOL_TITLES: Readonly<Record<string, string>> = {
+  'skill::fetch': 'Fetch skill',
+  'skill::list_skills': 'List skills',
+  'skill::describe_skill': 'Describe skill',
+  'skill::read_skill_file': 'Read skill file',
+  'skill::search': 'Search skills',
+  'skill::outline': 'Outline skill',
+}
 
 // --- full profile over HTTP: session errors (the SDK transport's own texts) ----------------------
 export const SESSION_REQUIRED = 'Bad Request: No valid session ID provided'

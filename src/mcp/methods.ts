@@ -11,8 +11,11 @@ import {
   failure, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, RpcError, success, type RpcId, type RpcResponse,
 } from './jsonrpc.js'
 import * as msg from './messages.js'
-import { getSkill, listSkills, readDirectory, readSkillResource, skillMdResources } from './skills-extension.js'
-import { SKILL_URI_PREFIX } from '../core/uri.js'
+import type { CachePolicy } from './cache-hints.js'
+import { complete } from './completions.js'
+import { fullDelegate } from './full-delegates.js'
+import type { SkillIds } from './skill-ids.js'
+import { getSkill, listSkills, readDirectory } from './skills-extension.js'
 import { callTool, listTools } from './tools.js'
 import type { McpBackend, McpProfile } from './types.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
@@ -33,7 +36,16 @@ export interface MethodContext {
   profile: McpProfile
   /** Set for full-profile sessions. */
   session?: SubscriptionTarget
+  /** E12.2: the cache hints of 2026-07-28 lists and reads (none: the SDK's `ttlMs: 0`, `private`). */
+  cache?: CachePolicy
+  /** E12.6: the served skill ids (completions, the instructions' count); none on the bridge profile. */
+  skillIds?: SkillIds
+  /** The change hub's context: resources/list whole, not paged (E12.6). */
+  unpaged?: boolean
 }
+
+/** The table context every connection shares (no session yet). */
+export type SharedContext = Omit<MethodContext, 'session'>
 
 type Run = (params: unknown, ctx: MethodContext) => Promise<JsonObject>
 
@@ -55,8 +67,6 @@ function bridgeInitializeResult(serverVersion: string): JsonObject {
   }
 }
 
-const EMPTY_COMPLETION = Object.freeze({ completion: Object.freeze({ values: [], total: 0, hasMore: false }) })
-
 function subscriptionUri(params: unknown, method: string): string {
   const uri = isJsonObject(params) ? params.uri : undefined
   if (typeof uri !== 'string') throw new RpcError(INVALID_PARAMS, msg.uriRequired(method))
@@ -66,12 +76,20 @@ function subscriptionUri(params: unknown, method: string): string {
 const METHODS: Readonly<Record<string, Method>> = Object.freeze({
   initialize: { profiles: BRIDGE, run: async (_params, ctx) => bridgeInitializeResult(ctx.serverVersion) },
   ping: { profiles: BOTH, run: async () => ({}) },
-  'tools/list': { profiles: BOTH, run: async (_params, ctx) => listTools(ctx.backend) },
-  'tools/call': { profiles: BOTH, run: async (params, ctx) => callTool(params, ctx.backend, ctx.log) },
+  'tools/list': { profiles: BOTH, run: async (_params, ctx) => listTools(ctx.backend, ctx.profile) },
+  'tools/call': { profiles: BOTH, run: async (params, ctx) => callTool(params, ctx.backend, ctx.log, ctx.profile) },
   ...Object.fromEntries(
     Object.entries(DELEGATES).map(([method, delegate]): [string, Method] => [
       method,
-      { profiles: BOTH, run: (params, ctx) => withSkillsExtension(method, params, ctx, () => callDelegate(delegate, params, ctx.backend, ctx.log, ctx.profile)) },
+      {
+        profiles: BOTH,
+        run: (params, ctx) => {
+          const delegated = () => callDelegate(delegate, params, ctx.backend, ctx.log, ctx.profile)
+          if (ctx.profile !== 'full') return delegated()
+          const read = (uri: string) => dispatch('resources/read', { uri }, ctx)
+          return fullDelegate(method, params, { backend: ctx.backend, unpaged: ctx.unpaged, read }, delegated)
+        },
+      },
     ]),
   ),
   'resources/subscribe': {
@@ -89,21 +107,15 @@ const METHODS: Readonly<Record<string, Method>> = Object.freeze({
       return {}
     },
   },
-  'completion/complete': { profiles: FULL, run: async () => EMPTY_COMPLETION },
+  'completion/complete': { profiles: FULL, run: (params, ctx) => complete(params, ctx.skillIds) },
   'skills/list': { profiles: FULL, run: (params, ctx) => listSkills(params, ctx.backend) },
   'skills/get': { profiles: FULL, run: (params, ctx) => getSkill(params, ctx.backend) },
   'resources/directory/read': { profiles: FULL, run: (params, ctx) => readDirectory(params, ctx.backend) },
 })
 
-/** The full profile's additions to resources/read and resources/list for the Skills Extension (E6.5). */
-async function withSkillsExtension(method: string, params: unknown, ctx: MethodContext, delegate: () => Promise<JsonObject>): Promise<JsonObject> {
-  if (ctx.profile !== 'full') return delegate()
-  const uri = isJsonObject(params) ? params.uri : undefined
-  if (method === 'resources/read' && typeof uri === 'string' && uri.startsWith(SKILL_URI_PREFIX)) return readSkillResource(uri, ctx.backend)
-  if (method !== 'resources/list') return delegate()
-  const [listed, skillMds] = await Promise.all([delegate(), skillMdResources(ctx.backend)])
-  const resources = Array.isArray(listed.resources) ? listed.resources : []
-  return { ...listed, resources: [...resources, ...skillMds] }
+/** The methods the table serves on `profile` (a 2026-07-28 server registers each, so any other is the SDK's 404). */
+export function methodNames(profile: McpProfile): string[] {
+  return Object.entries(METHODS).filter(([, entry]) => entry.profiles.includes(profile)).map(([name]) => name)
 }
 
 /** Runs `method`; throws RpcError (-32601 for a method the profile does not serve, -32603 for a crash). */
@@ -117,6 +129,7 @@ export async function dispatch(method: string, params: unknown, ctx: MethodConte
     throw new RpcError(INTERNAL_ERROR, error instanceof Error ? error.message : String(error))
   }
 }
+
 
 /** One JSON-RPC response for a request (the bridge's hand-written HTTP framing). */
 export async function answerRequest(id: RpcId, method: string, params: unknown, ctx: MethodContext): Promise<RpcResponse> {

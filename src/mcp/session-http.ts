@@ -1,6 +1,7 @@
 /**
- * The full profile over HTTP: MCP Streamable HTTP with sessions, one SDK
- * StreamableHTTPServerTransport (and Server) per session. POST `initialize` without a session opens
+ * The full profile over HTTP. Requests of the 2026-07-28 revision go to modern-http.ts (no sessions).
+ * The 2025-11-25 revision is MCP Streamable HTTP with sessions, one SDK v2
+ * WebStandardStreamableHTTPServerTransport and one server (server-factory.ts) per session. POST `initialize` without a session opens
  * one and answers with its `Mcp-Session-Id`; every later POST, the GET SSE stream (where change
  * notifications go) and DELETE carry it. A session that has neither a request nor an open stream
  * for `idleMs` is closed, so clients that vanish without DELETE do not pile up. The body cap and
@@ -8,23 +9,25 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server'
 import { parseJson } from './bridge-http.js'
 import type { ChangeHub } from './change-hub.js'
 import { failure, PARSE_ERROR, SESSION_ERROR, SESSION_NOT_FOUND } from './jsonrpc.js'
 import * as msg from './messages.js'
+import type { SharedContext } from './methods.js'
 import { isAllowedOrigin } from '../http/origin.js'
 import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
 import { readRequestBody } from '../http/request-body.js'
 import { sendJson, sendPlain } from './replies.js'
-import { connectSdkSession, type SharedContext } from './sdk-server.js'
+import { createFullServer } from './server-factory.js'
+import { sendWebResponse, toWebRequest } from './web-exchange.js'
+import { ModernHttp } from './modern-http.js'
 
 const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000
 const MAX_SWEEP_INTERVAL_MS = 60 * 1000
 
 interface Entry {
-  transport: StreamableHTTPServerTransport
+  transport: WebStandardStreamableHTTPServerTransport
   lastSeen: number
   openStreams: number
 }
@@ -34,6 +37,8 @@ export class HttpSessions {
   private readonly sweeper: NodeJS.Timeout
   private readonly sessionCap: OpenCount
   private readonly streams: OpenCount
+  /** E12.2: requests of the 2026-07-28 revision, which have no session. */
+  private readonly modern: ModernHttp
 
   constructor(
     private readonly ctx: SharedContext,
@@ -43,6 +48,7 @@ export class HttpSessions {
   ) {
     this.sessionCap = new OpenCount(maxOpen, 'MCP sessions')
     this.streams = new OpenCount(maxOpen, 'MCP event streams')
+    this.modern = new ModernHttp(ctx, hub, maxOpen)
     this.sweeper = setInterval(() => this.sweep(), Math.min(idleMs, MAX_SWEEP_INTERVAL_MS)).unref()
   }
 
@@ -71,6 +77,7 @@ export class HttpSessions {
       const parsed = parseJson(read.bytes)
       if (!parsed.ok) return sendJson(res, 400, failure(null, PARSE_ERROR, msg.PARSE_ERROR))
       body = parsed.value
+      if (await this.modern.owns(req, body)) return this.modern.serve(req, res, body)
       if (sessionId === undefined && isInitializeRequest(body)) {
         if (this.sessionCap.refuseWhenFull(res, this.sessions.size)) return log.warn({ sessions: this.sessions.size }, msg.LOG.sessionsFull)
         return this.open(req, res, body)
@@ -90,18 +97,24 @@ export class HttpSessions {
         entry.lastSeen = Date.now()
       })
     }
-    await entry.transport.handleRequest(req, res, body)
+    await this.handle(entry.transport, req, res, body)
+  }
+
+  private async handle(transport: WebStandardStreamableHTTPServerTransport, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const response = await transport.handleRequest(toWebRequest(req, res), body === undefined ? {} : { parsedBody: body })
+    await sendWebResponse(res, response)
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweeper)
+    await this.modern.close()
     await Promise.all([...this.sessions.values()].map((entry) => entry.transport.close()))
     this.sessions.clear()
   }
 
   private async open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const entry: Entry = { transport: undefined as never, lastSeen: Date.now(), openStreams: 0 }
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.sessions.set(id, entry)
@@ -109,16 +122,21 @@ export class HttpSessions {
       },
     })
     entry.transport = transport
-    await connectSdkSession(this.ctx, transport, this.hub, () => {
+    const server = await createFullServer({ ctx: this.ctx, hub: this.hub }, { era: 'legacy' })
+    const closed = server.onclose
+    server.onclose = () => {
+      closed?.()
       const id = transport.sessionId
       if (id !== undefined && this.sessions.get(id) === entry) {
         this.sessions.delete(id)
         this.ctx.log.info({ session_id: id }, msg.LOG.sessionClosed)
       }
-    })
-    await transport.handleRequest(req, res, body)
+    }
+    await server.connect(transport)
+    await this.handle(transport, req, res, body)
     if (transport.sessionId === undefined) await transport.close()
   }
+
 
   private sweep(): void {
     const cutoff = Date.now() - this.idleMs

@@ -3,7 +3,6 @@
  * subscriptions, and the change notifications it is sent, at most one of each kind (a list, or
  * one URI's update) per window, trailing edge included.
  */
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { Logger } from 'pino'
 import { CHANGE_WINDOW_MS, type ChangeHub, type ChangeNotification, type HubSession } from './change-hub.js'
 import * as msg from './messages.js'
@@ -11,6 +10,11 @@ import type { SubscriptionTarget } from './methods.js'
 import { Throttle } from './throttle.js'
 
 const UPDATED = 'notifications/resources/updated'
+
+/** What a session sends its notifications through: an SDK server (v1 or v2) connected to the client. */
+export interface NotificationSink {
+  notification(notification: ChangeNotification): Promise<void>
+}
 
 export class McpSession implements HubSession, SubscriptionTarget {
   readonly subscriptions = new Set<string>()
@@ -20,7 +24,7 @@ export class McpSession implements HubSession, SubscriptionTarget {
   private closed = false
 
   constructor(
-    private readonly server: Server,
+    private readonly server: NotificationSink,
     private readonly hub: ChangeHub | undefined,
     private readonly log: Logger,
     private readonly windowMs: number = CHANGE_WINDOW_MS,

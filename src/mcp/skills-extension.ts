@@ -4,7 +4,7 @@
  * `resources/directory/read`, answered from the skills worker's internal `skills::sep-*` functions.
  * An unknown URI or a bad cursor is -32602, as the SEP says.
  */
-import { errorDisplay } from './backend-errors.js'
+import { errorText } from './backend-errors.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend } from './types.js'
@@ -13,6 +13,8 @@ import { SKILL_URI_PREFIX } from '../core/uri.js'
 
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
+/** The methods the extension adds (the SDK knows every other one by its schema). */
+export const SKILLS_EXTENSION_METHODS: ReadonlySet<string> = new Set(['skills/list', 'skills/get', 'resources/directory/read'])
 const SKILLS_PAGE = 100
 
 interface Entry extends JsonObject {
@@ -51,12 +53,13 @@ export async function getSkill(params: unknown, backend: McpBackend): Promise<Js
   return { skill }
 }
 
-async function invokeOrInvalid(backend: McpBackend, functionId: string, payload: unknown): Promise<JsonObject> {
+// E12.7: the worker's own text, and the URI asked for as `data` (as an unknown iii:// resource).
+async function invokeOrInvalid(backend: McpBackend, functionId: string, payload: { uri: string }): Promise<JsonObject> {
   try {
     const result = await backend.invoke(functionId, payload)
     return isJsonObject(result) ? result : {}
   } catch (error) {
-    throw new RpcError(INVALID_PARAMS, errorDisplay(error))
+    throw new RpcError(INVALID_PARAMS, errorText(error, 'full'), { uri: payload.uri })
   }
 }
 

@@ -1,16 +1,22 @@
 /**
- * MCP over stdin/stdout (newline-delimited JSON-RPC), one session for the life of the process, on
- * the SDK's StdioServerTransport. `closed` resolves when the client goes away (stdin ends or
- * closes) or the transport closes. Every request read before stdin ended is answered first (E13.8):
- * a client that pipes its requests and closes its end still gets every answer. Nothing else may
- * write to `stdout` (see stdout-guard.ts).
+ * MCP over stdin/stdout (newline-delimited JSON-RPC), one connection for the life of the process.
+ * The full profile is the SDK v2's `serveStdio`: the client's opening picks the revision —
+ * `initialize` pins 2025-11-25 (one session, as before), `server/discover` or a request carrying the
+ * `_meta` envelope pins 2026-07-28 (E12.2). The bridge profile is one SDK v2 server whose table answers
+ * `initialize` as v0.5.8 does.
+ * `closed` resolves when the client goes away (stdin ends or closes) or the transport closes. Every
+ * request read before stdin ended is answered first (E13.8): a client that pipes its requests and
+ * closes its end still gets every answer. Nothing else may write to `stdout` (see stdout-guard.ts).
  */
 import type { Readable, Writable } from 'node:stream'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
+import { createBridgeServer } from './bridge-server.js'
 import type { ChangeHub } from './change-hub.js'
 import * as msg from './messages.js'
-import { connectSdkSession, type SharedContext } from './sdk-server.js'
+import type { SharedContext } from './methods.js'
+import { createFullServer } from './server-factory.js'
+import type { McpSession } from './session.js'
+import { DrainingStdioTransport, type ListenWatcher } from './stdio-draining-transport.js'
 
 interface McpStdioOptions {
   ctx: SharedContext
@@ -28,47 +34,59 @@ export interface McpStdioServer {
 /** How long answers still owed when stdin ends may take before the process stops waiting for them. */
 const DRAIN_TIMEOUT_MS = 30_000
 
-/** Keeps `inFlight` the ids of requests read and not yet answered; `answered` runs after each answer. */
-function trackRequests(transport: StdioServerTransport, inFlight: Set<string | number>, answered: () => void): void {
-  const deliver = transport.onmessage
-  transport.onmessage = (message: JSONRPCMessage) => {
-    if ('method' in message && 'id' in message) inFlight.add(message.id)
-    deliver?.(message)
-  }
-  const send = transport.send.bind(transport)
-  transport.send = async (message: JSONRPCMessage) => {
-    await send(message)
-    if (!('method' in message) && 'id' in message && message.id !== undefined && inFlight.delete(message.id)) answered()
+export async function startMcpStdio(options: McpStdioOptions): Promise<McpStdioServer> {
+  const server = options.ctx.profile === 'full' ? serveFull(options) : await serveBridge(options)
+  options.ctx.log.info({ profile: options.ctx.profile }, msg.LOG.stdioStarted)
+  return server
+}
+
+/** The connection's listen requests, as resource subscriptions of its session (2026-07-28). */
+function listenSubscriptions(current: () => McpSession | undefined): ListenWatcher {
+  const listens = new Map<string | number, string[]>()
+  return {
+    listening(id, uris) {
+      listens.set(id, uris)
+      for (const uri of uris) void current()?.subscribe(uri)
+    },
+    cancelled(id) {
+      const uris = listens.get(id) ?? []
+      listens.delete(id)
+      const held = new Set([...listens.values()].flat())
+      for (const uri of uris) if (!held.has(uri)) current()?.unsubscribe(uri)
+    },
   }
 }
 
-export async function startMcpStdio(options: McpStdioOptions): Promise<McpStdioServer> {
-  const stdin = options.stdin ?? process.stdin
-  const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout)
-  let markClosed!: () => void
-  const closed = new Promise<void>((resolve) => (markClosed = resolve))
-  const close = async () => {
-    stdin.off('end', onEnd).off('close', onEnd)
-    await transport.close()
-    markClosed()
-  }
-  const inFlight = new Set<string | number>()
-  let draining: (() => void) | undefined
-  const onEnd = () => {
-    options.ctx.log.info({ unanswered: inFlight.size }, msg.LOG.stdioClosed)
-    if (inFlight.size === 0) return void close()
-    const deadline = setTimeout(() => draining?.(), DRAIN_TIMEOUT_MS)
-    draining = () => {
-      clearTimeout(deadline)
-      draining = undefined
-      void close()
-    }
-  }
-  stdin.once('end', onEnd).once('close', onEnd)
-  await connectSdkSession(options.ctx, transport, options.hub, markClosed)
-  trackRequests(transport, inFlight, () => {
-    if (inFlight.size === 0) draining?.()
-  })
-  options.ctx.log.info({ profile: options.ctx.profile }, msg.LOG.stdioStarted)
-  return { closed, close }
+function serveFull(options: McpStdioOptions): McpStdioServer {
+  const { ctx } = options
+  let session: McpSession | undefined
+  const transport = new DrainingStdioTransport(
+    options.stdin ?? process.stdin,
+    options.stdout ?? process.stdout,
+    DRAIN_TIMEOUT_MS,
+    (unanswered) => ctx.log.info({ unanswered }, msg.LOG.stdioClosed),
+    listenSubscriptions(() => session),
+  )
+  const handle = serveStdio(
+    (request) => createFullServer({
+      ctx,
+      hub: options.hub,
+      connection: { onSession: (s) => (session = s) },
+    }, request),
+    { transport, onerror: (error) => ctx.log.debug({ error: String(error) }, msg.LOG.transportError) },
+  )
+  return { closed: transport.closed, close: () => handle.close() }
+}
+
+async function serveBridge(options: McpStdioOptions): Promise<McpStdioServer> {
+  const { ctx } = options
+  const transport = new DrainingStdioTransport(
+    options.stdin ?? process.stdin,
+    options.stdout ?? process.stdout,
+    DRAIN_TIMEOUT_MS,
+    (unanswered) => ctx.log.info({ unanswered }, msg.LOG.stdioClosed),
+  )
+  const server = createBridgeServer(ctx)
+  await server.connect(transport)
+  return { closed: transport.closed, close: () => server.close() }
 }

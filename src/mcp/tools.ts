@@ -7,15 +7,16 @@
 import { sortedPrettyJson } from '../core/json.js'
 import { isAlwaysHidden } from '../core/hidden.js'
 import type { Logger } from 'pino'
-import { errorDisplay } from './backend-errors.js'
+import { withClientToolNames } from './agent-texts.js'
+import { toolFace } from './tool-faces.js'
+import { decodeToolName, encodeToolName } from './tool-names.js'
+import { errorDisplay, errorText } from './backend-errors.js'
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
-import type { McpBackend } from './types.js'
+import type { McpBackend, McpProfile } from './types.js'
 import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
-// a::b::c => a__b__c (an id that itself contains `__` cannot round-trip; iii ids don't)
-export const encodeToolName = (functionId: string): string => functionId.replaceAll('::', '__')
-export const decodeToolName = (toolName: string): string => toolName.replaceAll('__', '::')
+export { decodeToolName, encodeToolName } from './tool-names.js'
 
 /**
  * `request_format` minus its top-level `name`/`description`, with `type: "object"` (clients
@@ -27,12 +28,12 @@ export function inputSchemaOf(requestFormat: unknown): JsonObject {
   return { ...rest, type: 'object' }
 }
 
-export async function listTools(backend: McpBackend): Promise<JsonObject> {
+export async function listTools(backend: McpBackend, profile: McpProfile = 'bridge'): Promise<JsonObject> {
   let functions: unknown
   try {
     functions = await backend.listFunctions()
   } catch (error) {
-    throw new RpcError(INTERNAL_ERROR, errorDisplay(error))
+    throw new RpcError(INTERNAL_ERROR, errorText(error, profile))
   }
   const tools = (Array.isArray(functions) ? functions : [])
     .filter(isJsonObject)
@@ -42,11 +43,12 @@ export async function listTools(backend: McpBackend): Promise<JsonObject> {
       name: encodeToolName(fn.function_id),
       description: typeof fn.description === 'string' ? fn.description : '',
       inputSchema: inputSchemaOf(fn.request_format),
+      ...(profile === 'full' ? toolFace(fn) : {}),
     }))
   return { tools }
 }
 
-export async function callTool(params: unknown, backend: McpBackend, log: Logger): Promise<JsonObject> {
+export async function callTool(params: unknown, backend: McpBackend, log: Logger, profile: McpProfile = 'bridge'): Promise<JsonObject> {
   const name = isJsonObject(params) ? params.name : undefined
   if (typeof name !== 'string' || name === '') throw new RpcError(INVALID_PARAMS, msg.TOOL_NAME_REQUIRED)
   const functionId = decodeToolName(name)
@@ -57,9 +59,10 @@ export async function callTool(params: unknown, backend: McpBackend, log: Logger
     result = await backend.invoke(functionId, args)
   } catch (error) {
     log.debug({ function_id: functionId, error: errorDisplay(error) }, msg.LOG.toolCallFailed)
-    return { content: [{ type: 'text', text: errorDisplay(error) }], isError: true }
+    return { content: [{ type: 'text', text: errorText(error, profile) }], isError: true }
   }
   const text = typeof result === 'string' ? result : sortedPrettyJson(result ?? null)
   const content = [{ type: 'text', text }]
-  return isJsonObject(result) ? { content, structuredContent: result } : { content }
+  const answer = isJsonObject(result) ? { content, structuredContent: result } : { content }
+  return profile === 'full' ? withClientToolNames(answer) : answer
 }

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { DoorRules } from '../http/door.js'
+import type { CachePolicy } from './cache-hints.js'
 import type { ChangeHub } from './change-hub.js'
 
 export interface FunctionSummary {
@@ -21,8 +22,9 @@ export interface McpBackend {
 }
 
 /**
- * `full` (default): MCP on the official SDK with sessions, the GET SSE stream, subscriptions and
- * change notifications. `bridge`: exactly what the iii `mcp` worker v0.5.8 serves.
+ * `full` (default): MCP on the official SDK v2, both revisions: 2025-11-25 with sessions, the GET
+ * SSE stream and subscriptions, 2026-07-28 stateless with listen streams; change notifications.
+ * `bridge`: exactly what the iii `mcp` worker v0.5.8 serves.
  */
 export type McpProfile = 'full' | 'bridge'
 export const MCP_PROFILES: readonly McpProfile[] = ['full', 'bridge']
@@ -43,6 +45,8 @@ export interface McpHttpOptions {
   serverVersion?: string
   /** Default `full`. */
   profile?: McpProfile
+  /** E12.2: the cache hints of 2026-07-28 lists and reads; the SDK's `ttlMs: 0`, `private` unless given. */
+  cache?: CachePolicy
   /**
    * Where change notifications come from (full profile). Without it sessions still work, they are
    * simply never told about changes.

@@ -136,6 +136,8 @@ Options:
   --max-sessions <n>        MCP sessions, and event streams, open at once (503 beyond) (default:
                             1000)
   --stdio                   serve MCP on stdin/stdout (own engine, or the one at --url)
+  --mcp-front               serve only the MCP front of the engine at --url, on HTTP (--mcp-host,
+                            --mcp-port)
   --skills-dir <dir>        serve every SKILL.md folder under this directory (repeatable; ids
                             relative to it)
   --mcp-profile <profile>   MCP profile (choices: "full", "bridge", default: "full")

@@ -29,4 +29,10 @@ describe('runMode: the one place the process mode is decided', () => {
     expect(modeOf(['--stdio'], { III_URL: 'ws://127.0.0.1:2' })).toBe('stdio-front')
     expect(modeOf(['--stdio'], { III_URL: '' })).toBe('stdio-embedded')
   })
+
+  it('makes --mcp-front only an HTTP MCP front of the engine at --url, and a stdio one too with --stdio (E12.4)', () => {
+    expect(modeOf(['--mcp-front', '--url', 'ws://127.0.0.1:1'])).toBe('http-front')
+    expect(modeOf(['--mcp-front', '--stdio', '--url', 'ws://127.0.0.1:1'])).toBe('stdio-front')
+    expect(modeOf(['--mcp-front', '--embedded'])).toBe('embedded')
+  })
 })

@@ -6,6 +6,7 @@
  * runs one session (stdio-session.ts), in alternating order; an untimed pair first warms the page cache.
  * skilljack-mcp, the other peer E16 names, is not on the npm registry, so it is not measured.
  */
+import { readFileSync } from 'node:fs'
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { renderPeers, type PeerRound, type PeerSize } from './peers-report.js'
@@ -13,7 +14,9 @@ import { timeSession, type SessionFigures } from './stdio-session.js'
 import { REPOSITORY } from '../support/corpora.js'
 import { skillBody } from './fixtures.js'
 
-export const PEER_NAME = 'SDK v2 `ext/skills` peer (@modelcontextprotocol/server 2.4.0)'
+/** The peer's package version as installed (the lockfile pins it). */
+const PEER_VERSION = (JSON.parse(readFileSync(join(REPOSITORY, 'node_modules/@modelcontextprotocol/server/package.json'), 'utf8')) as { version: string }).version
+export const PEER_NAME = `SDK v2 \`ext/skills\` peer (@modelcontextprotocol/server ${PEER_VERSION})`
 const REAL_SKILLS = join(REPOSITORY, 'tests/fixtures/real-17/skills')
 const SESSION_TIMEOUT_MS = 120_000
 /** Generated skills: a 1 KiB SKILL.md and a reference file each. */

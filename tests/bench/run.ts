@@ -17,6 +17,7 @@
  * The cases are listed in cases.ts (one line each) and search-case.ts (skill::search, on a worker
  * of its own after the state registry's; corpora-case.ts over the real corpora, on another), `--state-file` in state-file-case.ts (its own engines, when
  * 'state-file' matches), `iii-skills check` over shared/corpora in check-case.ts (when 'check' matches),
+ * one MCP request on each protocol revision in mcp-revisions-case.ts (when 'mcp-revisions' matches),
  * the targets in report.ts.
  */
 import { execFileSync } from 'node:child_process'
@@ -37,6 +38,7 @@ import {
 import { benchCheck } from './check-case.js'
 import { benchCorpora } from './corpora-case.js'
 import { benchPeers } from './peers-case.js'
+import { benchMcpRevisions, renderMcpRevisions } from './mcp-revisions-case.js'
 import { benchSearch } from './search-case.js'
 import { benchSep, renderSep, SEP_GENERATED, sepTargets } from './sep-case.js'
 import { benchStateFile } from './state-file-case.js'
@@ -172,6 +174,13 @@ async function main(): Promise<void> {
       log,
     })
 
+    const mcpRevisions = await benchMcpRevisions({
+      wanted: (id) => only === undefined || only.test(id),
+      samples: flags.quick ? 200 : 2000,
+      spawn: (name, args) => spawnScript(name, 'src/main', { args, logFile: join(tmp, `${name}.log`), env: childEnv, nodeFlags }),
+      log,
+    })
+
     const check = only === undefined || only.test('check') ? await benchCheck(flags.quick ? 1 : 5, log) : undefined
 
     const growth = growthRows(cases, GROWTH_FAMILIES)
@@ -200,6 +209,7 @@ async function main(): Promise<void> {
     if (tokens.length > 0) process.stdout.write(`\n${renderTokens(tokens)}`)
     if (sep.length > 0) process.stdout.write(`\n${renderSep(sep)}`)
     if (ui !== undefined) process.stdout.write(`\n${uiLines(ui)}`)
+    if (mcpRevisions.length > 0) process.stdout.write(`\n${renderMcpRevisions(mcpRevisions)}`)
     if (flags.json !== undefined) {
       await writeFile(flags.json, `${JSON.stringify(report, null, 2)}\n`)
       log(`figures written to ${flags.json}`)

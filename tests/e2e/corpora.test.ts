@@ -137,7 +137,13 @@ describe('one --skills-dir over shared/corpora (E13)', () => {
   })
 
   it('serves each description as written in the frontmatter, only trimmed', async () => {
-    const { resources } = await mcp.client.listResources()
+    // E12.6: resources/list comes in pages of at most 500 entries; the corpora take three.
+    const resources: Array<{ uri: string; name: string; description?: string }> = []
+    for (let cursor: string | undefined, first = true; first || cursor !== undefined; first = false) {
+      const page = await mcp.client.listResources(cursor === undefined ? undefined : { cursor })
+      resources.push(...page.resources)
+      cursor = page.nextCursor
+    }
     const byName = new Map(resources.filter((r) => r.uri.startsWith('iii://')).map((r) => [r.name, r.description]))
     let multiLine = 0
     for (const entry of entries) {

@@ -141,7 +141,7 @@ describe('an SDK client launching `iii-skills --stdio`', () => {
   })
 
   it('lists and gets the fs prompt', async () => {
-    expect((await stdio.client.listPrompts()).prompts.map((p) => p.name)).toEqual(['write-skill'])
+    expect((await stdio.client.listPrompts()).prompts.map((p) => p.name)).toEqual(['write-skill', 'skill'])
     const { messages } = await stdio.client.getPrompt({ name: 'write-skill' })
     expect(messages).toEqual([{ role: 'user', content: { type: 'text', text: expect.stringMatching(/^Write a skill/) } }])
   })

@@ -13,7 +13,7 @@ import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
 import { fakeBackend } from './fake-backend.js'
 import { post, request } from './http.js'
-import { INDEX_TEXT, PROMPTS, RESOURCES, TEMPLATES, skillsBackend } from './skills-envelopes.js'
+import { INDEX_TEXT, PROMPTS, RESOURCES, SKILL_PROMPT_ENTRY, TEMPLATES, skillsBackend } from './skills-envelopes.js'
 import { silentLogger } from '../support/silent-logger.js'
 
 const ACCEPT = { accept: 'application/json, text/event-stream' }
@@ -63,16 +63,18 @@ describe('a real SDK client on the full profile', () => {
     })
   })
 
-  it('reads a nested skill and folds an unknown one into empty contents', async () => {
+  it('reads a nested skill, and an unknown one is -32602 with its own text and the URI (E12.7)', async () => {
     expect(await mcp!.client.readResource({ uri: 'iii://tree-root/leaf' })).toEqual({
       contents: [{ uri: 'iii://tree-root/leaf', mimeType: 'text/markdown', text: '# Tree leaf\nA child entry.\n' }],
     })
-    expect(await mcp!.client.readResource({ uri: 'iii://nope' })).toEqual({ contents: [] })
+    const error = await mcp!.client.readResource({ uri: 'iii://nope' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: -32602, message: 'MCP error -32602: Skill not found: nope', data: { uri: 'iii://nope' } })
   })
 
   it('lists templates and prompts, and gets a prompt', async () => {
     expect(await mcp!.client.listResourceTemplates()).toEqual(TEMPLATES)
-    expect(await mcp!.client.listPrompts()).toEqual(PROMPTS)
+    // E12.6: the full profile lists its own `skill` prompt after the worker's.
+    expect(await mcp!.client.listPrompts()).toEqual({ prompts: [...PROMPTS.prompts, SKILL_PROMPT_ENTRY] })
     expect(await mcp!.client.getPrompt({ name: 'send-email', arguments: { to: 'bob' } })).toEqual({
       description: 'Send an email',
       messages: [{ role: 'user', content: { type: 'text', text: 'Write to bob' } }],

@@ -55,6 +55,14 @@ export const PROMPTS = {
   ],
 }
 
+/** The full profile's own prompt (E12.6), listed after the worker's. */
+export const SKILL_PROMPT_ENTRY = {
+  name: 'skill',
+  title: 'Load a skill',
+  description: 'Put one skill into the conversation: its whole markdown, as a resource. The name completes skill ids.',
+  arguments: [{ name: 'name', description: 'The skill id (as in iii://{id}); completion lists the ids that start with what you typed.', required: true }],
+}
+
 const FETCH_INPUT = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'FetchSkillInput',

@@ -1,6 +1,8 @@
 /**
- * `--stdio` with `--url` / `III_URL` naming a running engine: this process is only the MCP front on
- * stdin/stdout (and on HTTP with `--mcp-port`); the skills worker must run on that engine.
+ * Only the MCP front of a running engine (`--url` / `III_URL`; the skills worker runs there): on
+ * stdin/stdout with `--stdio`, on HTTP with `--mcp-front` or `--mcp-port`. Any number of fronts may
+ * serve one engine: 2026-07-28 has no sessions, and each front's change hub is fed by the engine's
+ * triggers (E12.4).
  */
 import { registerWorker } from 'iii-sdk'
 import { LOG } from '../../core/messages.js'
@@ -13,7 +15,7 @@ import { stdioServices, type ModeContext, type RunningMode } from './mode-contex
 const REMOTE_CALL_TIMEOUT_MS = 30_000
 
 export async function startMode({ options, loaded, log, stdout, door }: ModeContext): Promise<RunningMode> {
-  const http = options.mcp && options.mcpPortSet
+  const http = options.mcp && (options.mcpPortSet || options.mcpFront === true)
   log.info({ url: options.url }, LOG.connecting)
   const iii = registerWorker(options.url, { workerName: MCP_WORKER_NAME, ...bearerHeaders(door.token) })
   const front = await startFront({

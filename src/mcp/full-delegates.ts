@@ -1,0 +1,39 @@
+/**
+ * What the full profile adds to the delegated methods (resources/*, prompts/*), both revisions:
+ * the Skills Extension's `SKILL.md` entries and `skill://` reads (E6.5), `resources/list` in pages
+ * (E12.6), and the `skill` prompt (E12.6). The bridge profile answers the delegates as they are.
+ */
+import { SKILL_URI_PREFIX } from '../core/uri.js'
+import { pageOf } from './resource-pages.js'
+import { readSkillResource, skillMdResources } from './skills-extension.js'
+import { getSkillPrompt, isSkillPrompt, withSkillPrompt } from './skill-prompt.js'
+import type { McpBackend } from './types.js'
+import { isJsonObject, type JsonObject } from '../core/json-object.js'
+
+export interface FullView {
+  backend: McpBackend
+  /** The change hub's view: the whole resource list, never a page. */
+  unpaged?: boolean
+  /** resources/read as this profile answers it (the `skill` prompt embeds its answer). */
+  read(uri: string): Promise<JsonObject>
+}
+
+export async function fullDelegate(method: string, params: unknown, view: FullView, delegate: () => Promise<JsonObject>): Promise<JsonObject> {
+  const uri = isJsonObject(params) ? params.uri : undefined
+  switch (method) {
+    case 'resources/read':
+      return typeof uri === 'string' && uri.startsWith(SKILL_URI_PREFIX) ? readSkillResource(uri, view.backend) : delegate()
+    case 'resources/list': {
+      const [listed, skillMds] = await Promise.all([delegate(), skillMdResources(view.backend)])
+      const resources = Array.isArray(listed.resources) ? listed.resources : []
+      const whole = { ...listed, resources: [...resources, ...skillMds] }
+      return view.unpaged ? whole : pageOf(whole, params)
+    }
+    case 'prompts/list':
+      return withSkillPrompt(await delegate())
+    case 'prompts/get':
+      return isSkillPrompt(params) ? getSkillPrompt(params, view.read) : delegate()
+    default:
+      return delegate()
+  }
+}

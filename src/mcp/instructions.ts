@@ -1,0 +1,14 @@
+/**
+ * E12.6: the server `instructions` of the full profile, both revisions: what it holds (the skill
+ * count) and how to find and read it, in at most ~1,500 characters (messages.ts).
+ */
+import * as msg from './messages.js'
+import type { MethodContext } from './methods.js'
+
+export const MAX_INSTRUCTIONS = 1500
+
+/** Undefined on the bridge profile (upstream's initialize has none). */
+export async function serverInstructions(ctx: Pick<MethodContext, 'skillIds'>): Promise<string | undefined> {
+  if (ctx.skillIds === undefined) return undefined
+  return msg.serverInstructions((await ctx.skillIds.current()).length)
+}
