@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain ES module with no type declarations (it runs before any build)
-import { distCurrent, writeStamp } from '../../scripts/dist-stamp.mjs'
+import { distCurrent, writeStamp } from '../../src/app/dist-stamp.mjs'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 
 // E16.3: `npm start` builds only when dist/ is not the build of the sources as they are.

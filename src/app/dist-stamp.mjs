@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * Whether `dist/` is the build of the sources as they are (E16.3: `npm start` does not recompile
- * when it is). `npm run build` ends with `node scripts/dist-stamp.mjs write`, which records a sha256
+ * when it is). `npm run build` ends with `node src/app/dist-stamp.mjs write`, which records a sha256
  * of every build input (src/, tsconfig.json, package.json) in dist/.build-stamp; `npm start` runs
- * `node scripts/dist-stamp.mjs build-if-stale`, which builds only when that digest differs from the
+ * `node src/app/dist-stamp.mjs build-if-stale`, which builds only when that digest differs from the
  * sources' now (or there is no stamp). Contents, not mtimes: a checkout or a copy keeps a build current.
  *
- *   node scripts/dist-stamp.mjs write | check | build-if-stale
+ *   node src/app/dist-stamp.mjs write | check | build-if-stale
+ *
+ * Plain JavaScript run from the sources (it must work before any build), so it is not compiled.
  */
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
@@ -55,7 +57,7 @@ export function writeStamp(root) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = fileURLToPath(new URL('..', import.meta.url))
+  const root = fileURLToPath(new URL('../..', import.meta.url))
   const command = process.argv[2]
   if (command === 'write') writeStamp(root)
   else if (command === 'check') process.exit(distCurrent(root) ? 0 : 1)
