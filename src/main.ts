@@ -5,13 +5,8 @@
  * then shut down cleanly and exit 0.
  */
 import { CommanderError } from 'commander'
-import { parseCli, runMode, type CliOptions, type RunMode } from './app/cli.js'
-import { LOG } from './core/messages.js'
-import { createLogger } from './app/logger.js'
-import { renderManifest } from './app/manifest.js'
-import type { ModeContext, RunningMode } from './app/modes/mode-context.js'
-import { settingsOf } from './app/settings.js'
-import { guardStdout } from './app/stdout-guard.js'
+import { parseCli, runMode, type CliOptions, type RunMode, createLogger, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './app/index.js'
+import { LOG } from './core/index.js'
 
 type ModeModule = { startMode(context: ModeContext): Promise<RunningMode> }
 

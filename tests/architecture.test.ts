@@ -32,6 +32,19 @@ function sourceFiles(dir: string): string[] {
 
 const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*'(\.{1,2}\/[^']+)'/g
 
+/** Static imports and re-exports only (`import(...)` loads a module lazily and may name it directly). */
+const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*'(\.{1,2}\/[^']+)'/g
+
+function staticImports(): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  for (const file of sourceFiles(SRC)) {
+    const targets = [...readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)]
+      .map((m) => normalize(join(dirname(file), m[1] as string)).replace(/\.js$/, '.ts'))
+    graph.set(relative(SRC, file), targets.map((t) => relative(SRC, t)))
+  }
+  return graph
+}
+
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>()
   for (const file of sourceFiles(SRC)) {
@@ -93,6 +106,19 @@ describe('the import graph of src/', () => {
 
   it('keeps only main.ts loose in src/: everything else lives in a folder', () => {
     expect([...graph.keys()].filter((file) => !file.includes('/'))).toEqual(['main.ts'])
+  })
+
+  it('imports another folder only through its face (index.ts); lazy dynamic imports may name a module', () => {
+    const deep = [...staticImports()].flatMap(([file, targets]) => targets.filter((target) => {
+      const [from, to] = [folderOf(file), folderOf(target)]
+      return from !== to && to !== '.' && target !== `${to}/index.ts`
+    }).map((target) => `${file} -> ${target}`))
+    expect(deep).toEqual([])
+  })
+
+  it('gives every folder that other folders import a face', () => {
+    const imported = new Set([...graph].flatMap(([file, targets]) => targets.map(folderOf).filter((to) => to !== '.' && to !== folderOf(file))))
+    expect([...imported].filter((folder) => !graph.has(`${folder}/index.ts`))).toEqual([])
   })
 
   it('knows the layer of every folder', () => {

@@ -6,11 +6,10 @@
  */
 import { isIPv4 } from 'node:net'
 import { Command, CommanderError, InvalidArgumentError, Option, type OutputConfiguration } from 'commander'
-import * as msg from '../core/messages.js'
-import { TOKEN_ENV } from '../http/auth-token.js'
-import { type Level, parseRuleOption } from '../check/rules.js'
-import { MCP_PROFILES, type McpProfile } from '../mcp/types.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { messages as msg, III_URI_PREFIX } from '../core/index.js'
+import { TOKEN_ENV } from '../http/index.js'
+import { type Level, parseRuleOption } from '../check/index.js'
+import { MCP_PROFILES, type McpProfile } from '../mcp/index.js'
 
 const ABOUT = `Agentic content registry worker. Hosts skills + prompts + the ${III_URI_PREFIX} resource resolver.`
 const DEFAULT_URL = 'ws://127.0.0.1:49134'

@@ -6,11 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { DEFAULT_CONFIG, type LoadedConfig, type SkillsConfig } from '../core/config-types.js'
-import { LOG } from '../core/messages.js'
+import { DEFAULT_CONFIG, type LoadedConfig, type SkillsConfig, LOG } from '../core/index.js'
 import type { Logger } from './logger.js'
-import { parseInput } from '../schemas/parse.js'
-import { ConfigSchema } from '../schemas/config.js'
+import { parseInput, ConfigSchema } from '../schemas/index.js'
 
 export function loadConfig(path: string, log: Logger): LoadedConfig {
   let config: SkillsConfig

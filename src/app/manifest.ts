@@ -3,9 +3,8 @@
  * is loaded or the engine is contacted. `version` is read from package.json at runtime, so the one
  * version number lives there (found from src/ under tsx and from dist/src/ once built).
  */
-import { DEFAULT_CONFIG } from '../core/config-types.js'
-import { packageVersion } from '../fs/package-version.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { DEFAULT_CONFIG, III_URI_PREFIX } from '../core/index.js'
+import { packageVersion } from '../fs/index.js'
 
 const WORKER_NAME = 'skills'
 const WORKER_DESCRIPTION =

@@ -8,14 +8,12 @@ import type { Writable } from 'node:stream'
 import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
-import { cacheConfig, type LoadedConfig } from '../core/config-types.js'
+import { cacheConfig, type LoadedConfig, LOG } from '../core/index.js'
 import {
   createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type CachePolicy, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
 } from '../mcp/index.js'
-import { LOG } from '../core/messages.js'
-import { bearerHeaders } from '../http/auth-token.js'
-import type { DoorRules } from '../http/door.js'
-import { packageVersion } from '../fs/package-version.js'
+import { bearerHeaders, type DoorRules } from '../http/index.js'
+import { packageVersion } from '../fs/index.js'
 
 /** The embedded engine collects no telemetry, so the SDK's OTel exporter would only add noise. */
 export const QUIET_SDK = { otel: { enabled: false }, enableMetricsReporting: false } as const
@@ -91,7 +89,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         door: params.door,
         maxSessions: options.maxSessions,
         // E16.2: the page (markdown-it, sanitize-html) is loaded only when a listener serves it.
-        route: options.ui ? (await import('../ui/routes.js')).createUiRoute({
+        route: options.ui ? (await import('../ui/index.js')).createUiRoute({
           invoke: params.backend.invoke,
           changes: front.changes,
           taken: (method, path) => params.routeTaken?.(method, path) ?? false,

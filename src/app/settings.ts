@@ -8,7 +8,7 @@
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import { loadConfig } from './config-file.js'
-import { readAuthToken } from '../http/auth-token.js'
+import { readAuthToken } from '../http/index.js'
 import type { ModeContext } from './modes/mode-context.js'
 import { skillRoots, withRoots } from './zero-config-roots.js'
 

@@ -7,8 +7,7 @@ import { existsSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { CliOptions } from './cli.js'
-import type { LoadedConfig } from '../core/config-types.js'
-import { LOG } from '../core/messages.js'
+import { type LoadedConfig, LOG } from '../core/index.js'
 import type { Logger } from './logger.js'
 
 export function standardRoots(cwd: string, home: string): string[] {

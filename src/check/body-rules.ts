@@ -6,9 +6,7 @@
  * links to that links on to a markdown file SKILL.md does not link (SK203, references one level deep). Pure.
  */
 import { posix } from 'node:path'
-import { brokenLinks, decodedHref, linkTarget, markdownLinks, type MarkdownLink } from '../core/links.js'
-import * as msg from '../core/messages.js'
-import { isSkillFile } from '../core/skill-folder.js'
+import { brokenLinks, decodedHref, linkTarget, markdownLinks, type MarkdownLink, messages as msg, isSkillFile } from '../core/index.js'
 import type { Finding } from './finding.js'
 import type { SkillFacts } from './skill-facts.js'
 

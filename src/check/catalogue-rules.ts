@@ -4,7 +4,7 @@
  * id order), naming the first's path. Pure.
  * Stands alone: one module per family of rules, as the rule table lists them.
  */
-import * as msg from '../core/messages.js'
+import { messages as msg } from '../core/index.js'
 import type { Finding } from './finding.js'
 import { keyLine, type SkillSummary } from './skill-facts.js'
 

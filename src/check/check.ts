@@ -4,13 +4,9 @@
  * loader met (served or skipped), each finding at the level `--rule` gives its rule. A root that
  * yields nothing is E13.7's "nothing found".
  */
-import type { SkillsConfig } from '../core/config-types.js'
-import { compareUtf8, validateId } from '../core/ids.js'
-import * as msg from '../core/messages.js'
-import { isSkillFile } from '../core/skill-folder.js'
+import { type SkillsConfig, compareUtf8, validateId, messages as msg, isSkillFile } from '../core/index.js'
 import type { Logger } from 'pino'
-import { scanFs } from '../fs/boot-diagnostics.js'
-import { diagnosticsOf, type Diagnostics } from '../fs/diagnostics.js'
+import { scanFs, diagnosticsOf, type Diagnostics, directView, type FsView, type ListResult, type StatResult, type TypedList } from '../fs/index.js'
 import { duplicateNames } from './catalogue-rules.js'
 import type { Candidate } from './collect.js'
 import type { Finding } from './finding.js'
@@ -22,7 +18,6 @@ import { keyLine, type SkillSummary } from './skill-facts.js'
 import { ruleRunner, type RuleRunner } from './rule-threads.js'
 import type { SkillChecked } from './skill-rules.js'
 import { unservedFindings } from './unserved-rules.js'
-import { directView, type FsView, type ListResult, type StatResult, type TypedList } from '../fs/fs-view.js'
 
 /*
  * E15.3: the file system as `check` sees it, each path asked once. `check` runs once over files that

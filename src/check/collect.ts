@@ -4,10 +4,8 @@
  * its own text files of at most 1 MiB.
  */
 import { readFileSync, statSync } from 'node:fs'
-import { isSkillFile } from '../core/skill-folder.js'
-import { MAX_FS_TEXT_FILE_BYTES } from '../core/limits.js'
-import { readTextFile } from '../fs/read-text.js'
-import { skillFolderFiles } from '../fs/skill-tree.js'
+import { isSkillFile, MAX_FS_TEXT_FILE_BYTES } from '../core/index.js'
+import { readTextFile, skillFolderFiles } from '../fs/index.js'
 import { skillFacts, type SkillFacts, type SkillFile } from './skill-facts.js'
 
 const SNIFF_BYTES = 8192

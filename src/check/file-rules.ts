@@ -3,8 +3,7 @@
  * files (SK401). Files of a nested skill folder are that skill's. Pure.
  * Stands alone: one module per family of rules, as the rule table lists them.
  */
-import { MAX_SKILL_RESOURCE_BYTES } from '../core/limits.js'
-import * as msg from '../core/messages.js'
+import { MAX_SKILL_RESOURCE_BYTES, messages as msg } from '../core/index.js'
 import type { Finding } from './finding.js'
 import { secretsIn } from './secrets.js'
 import type { SkillFacts } from './skill-facts.js'

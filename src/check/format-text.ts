@@ -3,7 +3,7 @@
  * (`skipped skill PATH: REASON`), anything else as `SEVERITY KIND PATH (ID): MESSAGE` — then the
  * findings by rule and the E5.2 summary of what the worker would serve. Pure.
  */
-import { diagnosticSummary } from '../fs/diagnostics.js'
+import { diagnosticSummary } from '../fs/index.js'
 import type { CheckReport, LevelledFinding } from './check.js'
 import { ruleOf } from './rules.js'
 

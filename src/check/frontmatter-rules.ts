@@ -4,8 +4,7 @@
  * that does not say when to use the skill (SK109). Only for a file whose frontmatter parses and
  * describes it (the loader's own rules report the rest). Pure.
  */
-import * as msg from '../core/messages.js'
-import { trim } from '../core/text.js'
+import { messages as msg, trim } from '../core/index.js'
 import type { Finding } from './finding.js'
 import { keyLine, type SkillFacts } from './skill-facts.js'
 

@@ -4,7 +4,7 @@
  * root's 6 levels; `.git` and `node_modules` are never entered.
  */
 import { readdir, stat } from 'node:fs/promises'
-import { compareUtf8 } from '../core/ids.js'
+import { compareUtf8 } from '../core/index.js'
 
 const MAX_DEPTH = 6
 const NEVER_ENTERED = new Set(['.git', 'node_modules'])

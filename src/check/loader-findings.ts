@@ -4,8 +4,8 @@
  * wrote it (src/core/messages.ts), so no text is written twice; a text no rule names falls to the
  * catch-all rules SK000 (a skip) and SK100 (a warning). Pure.
  */
-import * as msg from '../core/messages.js'
-import type { Diagnostics } from '../fs/diagnostics.js'
+import { messages as msg } from '../core/index.js'
+import type { Diagnostics } from '../fs/index.js'
 import type { Finding } from './finding.js'
 import type { RuleId } from './rules.js'
 

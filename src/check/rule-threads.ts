@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { tokenizer } from '../core/tokens.js'
-import { mapInBatches } from '../fs/batches.js'
+import { tokenizer } from '../core/index.js'
+import { mapInBatches } from '../fs/index.js'
 import { checkSkill, type SkillChecked } from './skill-rules.js'
 
 /** A `SKILL.md` to check, and whether the loader will leave it out (then the E5.1 rules are run for it too). */

@@ -3,8 +3,7 @@
  * explanation (README lists them with an example each). `--rule ID=LEVEL` (ID or name) overrides a
  * severity or turns a rule off. Pure.
  */
-import * as msg from '../core/messages.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { messages as msg, III_URI_PREFIX } from '../core/index.js'
 
 export type Severity = 'error' | 'warning' | 'info'
 export type Level = Severity | 'off'

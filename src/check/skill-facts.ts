@@ -3,9 +3,7 @@
  * text split into frontmatter and body with line positions, its files and their sizes, and the text
  * of its own text files. Pure.
  */
-import { splitFrontmatter } from '../core/frontmatter.js'
-import { frontmatterOf } from '../core/frontmatter-yaml.js'
-import type { JsonObject } from '../core/json-object.js'
+import { splitFrontmatter, frontmatterOf, type JsonObject } from '../core/index.js'
 
 export interface SkillFile {
   /** `/`-separated, relative to the skill folder. */

@@ -4,9 +4,7 @@
  * the same pure checks (core/skill-folder.ts) against its folder's name, so an author sees every
  * finding in one run. Pure.
  */
-import { decodeRepairedFrontmatter } from '../core/frontmatter-yaml.js'
-import * as msg from '../core/messages.js'
-import { checkFolderFrontmatter, SKILL_FRONTMATTER_STRUCT } from '../core/skill-folder.js'
+import { decodeRepairedFrontmatter, messages as msg, checkFolderFrontmatter, SKILL_FRONTMATTER_STRUCT } from '../core/index.js'
 import type { Finding } from './finding.js'
 import { warningRule } from './loader-findings.js'
 import { keyLine, type SkillFacts } from './skill-facts.js'

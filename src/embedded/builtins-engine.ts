@@ -8,7 +8,7 @@ import type { Engine } from './engine.js'
 import { BuiltinError, type FunctionEntry } from './function-registry.js'
 import * as msg from './messages.js'
 import { decodeStruct, type FieldSpec } from './serde.js'
-import { isJsonObject } from '../core/json-object.js'
+import { isJsonObject } from '../core/index.js'
 import { STATE_WORKER } from './builtins-state.js'
 
 export const ENGINE_WORKER = 'iii-engine-functions'

@@ -11,8 +11,7 @@ import { installStateBuiltins } from './builtins-state.js'
 import { Engine } from './engine.js'
 import { createHttpTriggerHandler, installHttpTriggerType, RouteTable, type HttpRequestHandler } from './http-triggers/index.js'
 import * as msg from './messages.js'
-import type { DoorRules } from '../http/door.js'
-import { listenerUrl } from '../http/listen.js'
+import { type DoorRules, listenerUrl } from '../http/index.js'
 import { FrameQueue, LocalSocket, type LocalLink } from './local-socket.js'
 import { listen } from './server.js'
 import { StateJournal } from './state-journal/journal.js'
@@ -173,3 +172,4 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
     },
   }
 }
+export { LOG_HTTP_LISTENING } from './messages.js'

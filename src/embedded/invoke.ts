@@ -15,7 +15,7 @@ import * as msg from './messages.js'
 import type { ErrorBody, InvocationResultMsg, InvokeFunctionMsg } from './protocol.js'
 import { materialize } from './raw-json.js'
 import { DecodeError } from './serde.js'
-import { isJsonObject } from '../core/json-object.js'
+import { isJsonObject } from '../core/index.js'
 
 const fail = (code: string, message: string): Outcome => ({ ok: false, error: { code, message } })
 

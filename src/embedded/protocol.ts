@@ -7,7 +7,7 @@
  */
 import { exceedsSerdeDepth } from './json-depth.js'
 import { DecodeError, decodeStruct, invalidType, type FieldSpec } from './serde.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import { isJsonObject, type JsonObject } from '../core/index.js'
 
 export interface ErrorBody {
   code: string

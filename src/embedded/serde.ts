@@ -4,8 +4,7 @@
  * present, and failures read like serde_json's (`missing field \`key\``,
  * `invalid type: integer \`5\`, expected a string`). The texts surface in `deserialization_error`.
  */
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
-import { debugString } from '../core/rust-debug.js'
+import { isJsonObject, type JsonObject, debugString } from '../core/index.js'
 
 export class DecodeError extends Error {
   override readonly name = 'DecodeError'

@@ -16,9 +16,8 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { Logger } from 'pino'
 import type { Engine } from './engine.js'
 import * as msg from './messages.js'
-import { Door, LOOPBACK_DOOR, type DoorRules } from '../http/door.js'
-import { isAllowedOrigin } from '../http/origin.js'
-import { ENGINE_MAX_FRAME_BYTES, TELEMETRY_MAX_FRAME_BYTES } from '../core/limits.js'
+import { Door, LOOPBACK_DOOR, type DoorRules, isAllowedOrigin } from '../http/index.js'
+import { ENGINE_MAX_FRAME_BYTES, TELEMETRY_MAX_FRAME_BYTES } from '../core/index.js'
 
 /** Close code of a refused upgrade's socket (RFC 6455: policy violation). */
 const POLICY_VIOLATION = 1008

@@ -5,7 +5,7 @@
  * take a key or an array of literal segments.
  */
 import { DecodeError, decodeStruct, invalidType } from './serde.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import { isJsonObject, type JsonObject } from '../core/index.js'
 
 export type MergePath = string | string[]
 

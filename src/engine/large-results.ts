@@ -12,7 +12,7 @@
  * engine/listing-cache.ts dates a listing by when it was requested).
  */
 import type { IIIClient } from 'iii-sdk'
-import { inSlices, SliceClock } from '../core/time-slices.js'
+import { inSlices, SliceClock } from '../core/index.js'
 
 /** Frames at least this long are decoded in slices. */
 export const LARGE_FRAME_BYTES = 1 << 20

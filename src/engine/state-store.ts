@@ -5,10 +5,7 @@
  * reads may go through a client of their own (`reader`): see worker.ts.
  */
 import type { IIIClient } from 'iii-sdk'
-import { SkillsError } from '../core/errors.js'
-import { jsonBytesOver, MAX_PAYLOAD_BYTES } from '../core/limits.js'
-import { requestTooLarge } from '../core/messages.js'
-import { extractStateEntries } from '../core/state-entries.js'
+import { SkillsError, jsonBytesOver, MAX_PAYLOAD_BYTES, requestTooLarge, extractStateEntries } from '../core/index.js'
 
 /** Which client carries a call: whole-scope reads go on the reader connection (worker.ts). */
 export function clientFor<C>(functionId: string, own: C, reader: C): C {

@@ -5,8 +5,7 @@
  */
 import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
-import { errorText } from '../core/errors.js'
-import { LOG } from '../core/messages.js'
+import { errorText, LOG } from '../core/index.js'
 
 /** iii-sdk's `TriggerAction.Void()`, written out so the SDK is not loaded for it (E16.2). */
 const VOID = { type: 'void' } as const

@@ -4,9 +4,7 @@
  * entry shadowed by a state row; then one summary line. Later re-globs skip silently. The worker
  * reports the fs index's own first scan, so boot reads the files once.
  */
-import type { SkillsConfig } from '../core/config-types.js'
-import { FS_LOADED_LINES_AT_INFO } from '../core/limits.js'
-import * as msg from '../core/messages.js'
+import { type SkillsConfig, FS_LOADED_LINES_AT_INFO, messages as msg } from '../core/index.js'
 import type { Logger } from 'pino'
 import { expandPromptGlobs } from './prompt-files.js'
 import { expandSkillGlobs } from './skill-files.js'

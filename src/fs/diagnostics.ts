@@ -3,8 +3,7 @@
  * `iii-skills check` prints): skips and warnings in path order, and the lines `check` prints.
  */
 import type { FsSkill, FsSkip } from './types.js'
-import { compareUtf8 } from '../core/ids.js'
-import { unpublishedReason } from '../core/sep-skill.js'
+import { compareUtf8, unpublishedReason } from '../core/index.js'
 
 export interface Diagnostics {
   skipped: FsSkip[]

@@ -2,12 +2,7 @@
  * `read_body` (§6.6): the body of an fs skill or prompt, read fresh on every call, frontmatter
  * stripped, returned untrimmed. Empty means nothing but `\n` once the frontmatter is gone.
  */
-import { SkillsError } from '../core/errors.js'
-import { splitFrontmatter } from '../core/frontmatter.js'
-import { utf8Length } from '../core/ids.js'
-import { FS_LIMITS, type FsLimits } from '../core/limits.js'
-import * as msg from '../core/messages.js'
-import { failed, ok, type Result } from '../core/result.js'
+import { SkillsError, splitFrontmatter, utf8Length, FS_LIMITS, type FsLimits, messages as msg, failed, ok, type Result } from '../core/index.js'
 import { readKnownText } from './read-known.js'
 import { readTextFile } from './read-text.js'
 

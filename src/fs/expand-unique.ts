@@ -5,9 +5,7 @@
  * warning on the first (first match wins either way; the same file reached through two patterns is
  * silently kept once). Entries come back sorted by key, byte-wise.
  */
-import { samePath } from '../core/glob-ids.js'
-import { compareUtf8 } from '../core/ids.js'
-import type { Result } from '../core/result.js'
+import { samePath, compareUtf8, type Result } from '../core/index.js'
 import type { Logger } from 'pino'
 import { mapInBatches } from './batches.js'
 import { directView, type FsView } from './fs-view.js'

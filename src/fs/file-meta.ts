@@ -3,7 +3,7 @@
  * the whole file's size (frontmatter included) and the mtime as a D9 timestamp; `0` and `""` when
  * the file cannot be stat'ed (it may have vanished since the scan).
  */
-import { formatTimestamp } from '../core/time.js'
+import { formatTimestamp } from '../core/index.js'
 import { statPath, type StatResult } from './fs-view.js'
 
 export interface FileMeta {

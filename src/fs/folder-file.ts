@@ -10,10 +10,8 @@
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
-import { InvalidParamsError, SkillsError } from '../core/errors.js'
-import * as msg from '../core/messages.js'
+import { InvalidParamsError, SkillsError, messages as msg, FS_LIMITS, type FsLimits } from '../core/index.js'
 import { ioErrorTextFor } from './io-error.js'
-import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import { readOpened } from './read-text.js'
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)

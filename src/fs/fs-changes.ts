@@ -4,7 +4,7 @@
  * with the same bytes, or a change to a file that is no entry (an editor's temp file, a skipped
  * file that stays skipped), changes nothing and gives no event.
  */
-import { compareUtf8 } from '../core/ids.js'
+import { compareUtf8 } from '../core/index.js'
 import type { FsSnapshot } from './fs-snapshot.js'
 
 export interface FsChange {

@@ -5,7 +5,7 @@
  */
 import type { BigIntStats, Dirent } from 'node:fs'
 import { lstat, readdir, stat } from 'node:fs/promises'
-import { FS_LIMITS, type FsLimits } from '../core/limits.js'
+import { FS_LIMITS, type FsLimits } from '../core/index.js'
 import { ioErrorText } from './io-error.js'
 
 /** A `stat` that followed symlinks. */

@@ -3,8 +3,7 @@
  * Ids are relative to the absolute pattern's static prefix, or to the base dir when that prefix is
  * empty; a file that is not under the prefix is logged and left out.
  */
-import { deriveId, staticPrefix } from '../core/glob-ids.js'
-import * as msg from '../core/messages.js'
+import { deriveId, staticPrefix, messages as msg } from '../core/index.js'
 import type { Logger } from 'pino'
 import { directView, type FsView } from './fs-view.js'
 import { absolutePattern, expandGlob } from './globs.js'

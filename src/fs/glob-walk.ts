@@ -5,8 +5,7 @@
  * then keeps regular files only. Unlike the crate it never re-enters a directory that is already on
  * the current descent, so a symlink loop cannot make a scan run forever.
  */
-import * as msg from '../core/messages.js'
-import { SKILL_FILE } from '../core/skill-folder.js'
+import { messages as msg, SKILL_FILE } from '../core/index.js'
 import type { Logger } from 'pino'
 import { directView, type FsView, type PathInfo, type StatResult } from './fs-view.js'
 import { type CompiledGlob, type Component, matchesComponent, matchName, startsWithDot } from './glob-pattern.js'

@@ -4,8 +4,7 @@
  * crate semantics, and the union of regular files comes back sorted component by component. An
  * invalid pattern is reported as a skip reason naming the pattern as written in the config.
  */
-import { compareUtf8 } from '../core/ids.js'
-import * as msg from '../core/messages.js'
+import { compareUtf8, messages as msg } from '../core/index.js'
 import type { Logger } from 'pino'
 import { expandBraces } from './braces.js'
 import { type CompiledGlob, compileGlob, parsePattern } from './glob-pattern.js'

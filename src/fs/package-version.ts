@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import * as msg from '../core/messages.js'
+import { messages as msg } from '../core/index.js'
 
 let cachedVersion: string | undefined
 

@@ -3,21 +3,16 @@
  * `description`; the name is the frontmatter `name` or else the last segment of the derived id.
  * Checks run in upstream order and the first failure is the skip reason. Sorted by name.
  */
-import { splitFrontmatter } from '../core/frontmatter.js'
-import { validateName } from '../core/ids.js'
-import * as msg from '../core/messages.js'
-import { failed, ok } from '../core/result.js'
-import { trim } from '../core/text.js'
+import { splitFrontmatter, validateName, messages as msg, failed, ok, trim, decodeFrontmatter, type FrontmatterFields } from '../core/index.js'
 import type { Logger } from 'pino'
 import { directView, type FsView } from './fs-view.js'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import type { GlobMatch } from './glob-matches.js'
 import { readTextFile } from './read-text.js'
 import type { FsPrompt, FsSkip } from './types.js'
-import { decodeFrontmatter, type FrontmatterFields } from '../core/frontmatter-yaml.js'
 
 /* An fs prompt's frontmatter (§6.4 step 3), decoded by the one frontmatter parser. */
-export { MAX_FRONTMATTER_BYTES, MAX_NESTING } from '../core/frontmatter-yaml.js'
+export { MAX_FRONTMATTER_BYTES, MAX_NESTING } from '../core/index.js'
 export type PromptFrontmatter = FrontmatterFields
 
 export function parsePromptFrontmatter(text: string): { frontmatter: PromptFrontmatter } | { error: string } {

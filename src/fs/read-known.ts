@@ -9,7 +9,7 @@
  * way (readTextFile), which never blocks the event loop for long.
  */
 import { closeSync, constants, openSync, readSync } from 'node:fs'
-import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
+import { MAX_SKILL_BODY_BYTES } from '../core/index.js'
 import { ioErrorText } from './io-error.js'
 import { decodeText, readTextFile, type ReadText } from './read-text.js'
 

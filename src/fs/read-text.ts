@@ -6,8 +6,7 @@
  */
 import { constants } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
-import { FS_LIMITS } from '../core/limits.js'
-import * as msg from '../core/messages.js'
+import { FS_LIMITS, messages as msg } from '../core/index.js'
 import { ioErrorText, ioErrorTextFor } from './io-error.js'
 
 

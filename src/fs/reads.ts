@@ -3,7 +3,7 @@
  * text file or bytes), under the caps of the sources that made it (`FsSources.reads`): the caps come
  * from the sources, never from a constant at the call.
  */
-import type { FsLimits } from '../core/limits.js'
+import type { FsLimits } from '../core/index.js'
 import { readBody } from './entry-body.js'
 import { readFolderBytes, readFolderFile, readFolderFileIfAny, type NestedSkill } from './folder-file.js'
 import { readTextFile, type ReadText } from './read-text.js'

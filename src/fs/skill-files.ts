@@ -9,28 +9,13 @@
  * `loadSkillFile` is the one place a skill file becomes an entry: everything listings need is
  * derived from a single read of it.
  */
-import { discoveryFields } from '../core/discovery.js'
-import { splitFrontmatter } from '../core/frontmatter.js'
-import { decodeRepairedFrontmatter, frontmatterOf } from '../core/frontmatter-yaml.js'
-import { utf8Length, validateId } from '../core/ids.js'
-import { indexLine } from '../core/index-page.js'
-import * as msg from '../core/messages.js'
-import {
-  checkFolderFrontmatter,
-  folderDescription,
-  folderIndexLine,
-  folderSkillId,
-  isSkillFile,
-  SKILL_FRONTMATTER_STRUCT,
-} from '../core/skill-folder.js'
-import { failed, ok, type Result } from '../core/result.js'
+import { discoveryFields, splitFrontmatter, decodeRepairedFrontmatter, frontmatterOf, utf8Length, validateId, indexLine, messages as msg, checkFolderFrontmatter, folderDescription, folderIndexLine, folderSkillId, isSkillFile, SKILL_FRONTMATTER_STRUCT, failed, ok, type Result, FS_LIMITS, type FsLimits } from '../core/index.js'
 import type { Logger } from 'pino'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import type { FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
 import { bodyOfFileText } from './entry-body.js'
-import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import type { ReadText } from './read-text.js'
 import { readWithMeta } from './read-with-meta.js'
 import type { FsSkill, FsSkip } from './types.js'

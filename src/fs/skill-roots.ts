@@ -8,15 +8,13 @@
  * the root is never followed (E11.6).
  */
 import { resolve } from 'node:path'
-import * as msg from '../core/messages.js'
+import { messages as msg, folderSegment, ok } from '../core/index.js'
 import type { Logger } from 'pino'
 import { mapInBatches } from './batches.js'
 import type { Loaded } from './expand-unique.js'
 import { confinedView } from './confined-view.js'
 import { directView, type FsView } from './fs-view.js'
-import { folderSegment } from '../core/ids.js'
 import { globMatches, type GlobMatch } from './glob-matches.js'
-import { ok } from '../core/result.js'
 import { loadSkillFile } from './skill-files.js'
 import type { FsSkill, FsSkip } from './types.js'
 

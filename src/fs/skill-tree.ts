@@ -8,10 +8,7 @@
  * E13.1: the walk goes through an FsView, so with the fs index on, every listing and stat comes from
  * what the file watcher keeps current, and a file's size and digest are read once per change of it.
  */
-import { SkillsError } from '../core/errors.js'
-import { compareUtf8 } from '../core/ids.js'
-import * as msg from '../core/messages.js'
-import { digestOf } from '../core/sep-skill.js'
+import { SkillsError, compareUtf8, messages as msg, digestOf } from '../core/index.js'
 import { readFolderBytes } from './folder-file.js'
 import { directView, type FsView, type TypedList } from './fs-view.js'
 

@@ -12,14 +12,12 @@
  * this is logged once and every call reads the disk, as upstream does. Skips are silent here (boot
  * diagnostics in boot-diagnostics.ts report them once).
  */
-import type { SkillsConfig } from '../core/config-types.js'
-import * as msg from '../core/messages.js'
+import { type SkillsConfig, messages as msg, FS_LIMITS, type FsLimits } from '../core/index.js'
 import type { Logger } from 'pino'
 import { changesBetween, type FsChange } from './fs-changes.js'
 import { FsSnapshot } from './fs-snapshot.js'
 import { directView, type FsView } from './fs-view.js'
 import { FsReads } from './reads.js'
-import { FS_LIMITS, type FsLimits } from '../core/limits.js'
 import { scanFs } from './boot-diagnostics.js'
 import type { FsPrompt, FsSkill } from './types.js'
 import { nodeWatchFactory, type WatchFactory } from './watch-factory.js'

@@ -1,6 +1,5 @@
 /** The fs-backed entries (§6) and the diagnostics for files that could not become one. */
-import type { DiscoveryFields } from '../core/discovery.js'
-import type { JsonObject } from '../core/json-object.js'
+import type { DiscoveryFields, JsonObject } from '../core/index.js'
 
 /**
  * One fs skill as its file was when loaded: everything listings show (the index bullet, the

@@ -8,7 +8,7 @@
  */
 import { watch } from 'node:fs'
 import { statfs } from 'node:fs/promises'
-import * as msg from '../core/messages.js'
+import { messages as msg } from '../core/index.js'
 
 export interface PathWatch {
   close(): void

@@ -14,7 +14,7 @@
  * for good: `failed` says why, everything is dropped, and the caller reads the disk from then on.
  * A burst of events that may have overflowed the kernel's queue drops everything too (event-bursts.ts).
  */
-import { FS_LIMITS, type FsLimits } from '../core/limits.js'
+import { FS_LIMITS, type FsLimits } from '../core/index.js'
 import type { BigIntStats } from 'node:fs'
 import { lstat, stat } from 'node:fs/promises'
 import { countEvent, onEventsLost, systemQueueLimit } from './event-bursts.js'

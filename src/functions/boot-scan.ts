@@ -3,7 +3,7 @@
  * scopes (best effort) so fs entries shadowed by state rows are reported too.
  */
 import type { Logger } from 'pino'
-import { reportFsHealth, type FsHealth, type StateKeys } from '../fs/boot-diagnostics.js'
+import { reportFsHealth, type FsHealth, type StateKeys } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows, decodeSkillRows } from './stored-rows.js'
 

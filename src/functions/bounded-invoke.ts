@@ -7,10 +7,7 @@
  * rather than spawn calls until memory runs out. Failures throw; callers wrap them as
  * `trigger {function_id}: {err}`.
  */
-import { SkillsError } from '../core/errors.js'
-import { jsonBytesOver, MAX_IN_FLIGHT_PER_FUNCTION, MAX_PAYLOAD_BYTES } from '../core/limits.js'
-import { utf8Length } from '../core/ids.js'
-import * as msg from '../core/messages.js'
+import { SkillsError, jsonBytesOver, MAX_IN_FLIGHT_PER_FUNCTION, MAX_PAYLOAD_BYTES, utf8Length, messages as msg } from '../core/index.js'
 import type { Deps } from './deps.js'
 
 export async function invokeBounded(deps: Deps, functionId: string, payload: unknown): Promise<unknown> {

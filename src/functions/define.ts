@@ -7,7 +7,7 @@
  * accepts in one frame. The registry (registry.ts) is the list of these.
  */
 import type { z } from 'zod'
-import { toDraft07, type JsonSchema, type Published } from '../schemas/json-schema.js'
+import { toDraft07, type JsonSchema, type Published } from '../schemas/index.js'
 import type { Deps } from './deps.js'
 import { guardResponse, type Handler } from './response-guard.js'
 

@@ -3,10 +3,9 @@
  * state (through the engine), the filesystem sources, the on-change fan-out, the clock and the logger.
  */
 import type { Logger } from 'pino'
-import type { SkillsConfig } from '../core/config-types.js'
-import type { StateStore } from '../engine/state-store.js'
-import type { Subscribers } from '../engine/subscribers.js'
-import type { FsSources } from '../fs/sources.js'
+import type { SkillsConfig } from '../core/index.js'
+import type { StateStore, Subscribers } from '../engine/index.js'
+import type { FsSources } from '../fs/index.js'
 import type { SearchIndex } from './search-port.js'
 
 export interface Deps {

@@ -3,11 +3,10 @@
  * warning, as the files are at call time (the fs index is current as of every call, E3), the skills
  * the MCP Skills Extension leaves out among the warnings (E6.2); and `skills::fs-watch-problems`.
  */
-import { diagnosticsOf } from '../fs/diagnostics.js'
+import { diagnosticsOf } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
-import { DiagnosticsOutput, Skipped, Warning } from '../schemas/diagnostics.js'
-import { ANY_VALUE, EMPTY_INPUT } from '../schemas/resources.js'
+import { DiagnosticsOutput, Skipped, Warning, ANY_VALUE, EMPTY_INPUT } from '../schemas/index.js'
 
 export const skillsDiagnostics = defineFunction({
   id: 'skills::diagnostics',

@@ -4,16 +4,8 @@
  * name as it is at call time (the state row or the file read now, never a cached copy).
  */
 import { dirname } from 'node:path'
-import { discoveryFields, idOfName, protocolEntry, type DiscoveryFields, type ProtocolEntry } from '../core/discovery.js'
-import { InvalidParamsError, SkillsError } from '../core/errors.js'
-import { splitFrontmatter } from '../core/frontmatter.js'
-import { frontmatterOf } from '../core/frontmatter-yaml.js'
-import { validateId } from '../core/ids.js'
-import { indexLine } from '../core/index-page.js'
-import type { JsonObject } from '../core/json-object.js'
-import { MemoKey, memoize } from '../core/memo.js'
-import * as msg from '../core/messages.js'
-import { readSkillEntry } from '../fs/skill-files.js'
+import { discoveryFields, idOfName, protocolEntry, type DiscoveryFields, type ProtocolEntry, InvalidParamsError, SkillsError, splitFrontmatter, frontmatterOf, validateId, indexLine, type JsonObject, MemoKey, memoize, messages as msg } from '../core/index.js'
+import { readSkillEntry } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { mergeById, readSkillSources } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'

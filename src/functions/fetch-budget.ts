@@ -4,16 +4,7 @@
  * first heading after the cut (or the URI alone when none follows), and, for a skill, the
  * `skill::read_skill_file` cursor of its SKILL.md at the cut.
  */
-import { cutWithin } from '../core/budget.js'
-import { protocolName } from '../core/discovery.js'
-import { fetchSection, SECTION_SEPARATOR } from '../core/envelopes.js'
-import { moreTokens } from '../core/messages.js'
-import { headings } from '../core/outline.js'
-import { encodePageCursor } from '../core/page-cursor.js'
-import { SKILL_FILE } from '../core/skill-folder.js'
-import { tokenizer } from '../core/tokens.js'
-import { splitAnchor } from '../core/uri.js'
-import { parseUri } from '../core/uri-grammar.js'
+import { cutWithin, protocolName, fetchSection, SECTION_SEPARATOR, moreTokens, headings, encodePageCursor, SKILL_FILE, tokenizer, splitAnchor, parseUri } from '../core/index.js'
 import type { Deps } from './deps.js'
 import { resolveProtocolSkill, skillMdText } from './discovery-entries.js'
 

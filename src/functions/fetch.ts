@@ -6,18 +6,12 @@
  * short list naming one big skill many times fails fast instead of building an unsendable answer.
  * With `max_tokens` the joined text is cut to the budget (E7.4, fetch-budget.ts).
  */
-import { fetchSection, joinFetchSections, SECTION_SEPARATOR } from '../core/envelopes.js'
-import { SkillsError } from '../core/errors.js'
-import { selectFetchUris, type FetchInput } from '../core/fetch-input.js'
-import { utf8Length } from '../core/ids.js'
-import { FETCH_CONCURRENCY, MAX_PAYLOAD_BYTES } from '../core/limits.js'
-import * as msg from '../core/messages.js'
+import { fetchSection, joinFetchSections, SECTION_SEPARATOR, SkillsError, selectFetchUris, type FetchInput, utf8Length, FETCH_CONCURRENCY, MAX_PAYLOAD_BYTES, messages as msg, III_URI_PREFIX } from '../core/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { withinBudget } from './fetch-budget.js'
 import { resolveUri } from './resolve.js'
-import { FetchSkillInput, FetchSkillOutput } from '../schemas/resources.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { FetchSkillInput, FetchSkillOutput } from '../schemas/index.js'
 
 const FETCH_DESCRIPTION =
   `Fetches the content of one or more skill resources identified by ${III_URI_PREFIX} URIs. When you encounter ${III_URI_PREFIX} ` +

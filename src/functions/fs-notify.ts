@@ -4,7 +4,7 @@
  * since what the registry serves under that key did not change (best effort: when the state scope
  * cannot be listed, every change is sent). FsSources hands batches over one at a time, in order.
  */
-import type { FsChange } from '../fs/sources.js'
+import type { FsChange } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { skillSummaries } from './skill-sources.js'
 import { decodePromptRows } from './stored-rows.js'

@@ -5,13 +5,8 @@
  * skills of their own (E1.5): those whose SKILL.md is served; one that is skipped leaves its files
  * to the enclosing skill (E13.4).
  */
-import { SkillsError } from '../core/errors.js'
-import { LOG } from '../core/messages.js'
-import { SKILL_FILE } from '../core/skill-folder.js'
-import { memoize, MemoKey } from '../core/memo.js'
-import type { NestedSkill } from '../fs/folder-file.js'
-import type { FsSnapshot } from '../fs/fs-snapshot.js'
-import { ListingError } from '../fs/skill-tree.js'
+import { SkillsError, LOG, SKILL_FILE, memoize, MemoKey } from '../core/index.js'
+import { type NestedSkill, type FsSnapshot, ListingError } from '../fs/index.js'
 import type { Deps } from './deps.js'
 
 /** The SKILL.md paths of the folder skills a snapshot serves, once per snapshot. */

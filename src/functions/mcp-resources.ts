@@ -4,13 +4,11 @@
  * for files, `annotations.lastModified`. The bridge profile keeps upstream's `skills::resources-list`.
  * Nothing optional is ever null: a field without a value is left out.
  */
-import { INDEX_RESOURCE } from '../core/envelopes.js'
-import { memoizePair, PairKey } from '../core/memo.js'
-import { III_URI_PREFIX } from '../core/uri.js'
-import type { FsSkill } from '../fs/types.js'
+import { INDEX_RESOURCE, memoizePair, PairKey, III_URI_PREFIX } from '../core/index.js'
+import type { FsSkill } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
-import { ANY_VALUE, EMPTY_INPUT } from '../schemas/resources.js'
+import { ANY_VALUE, EMPTY_INPUT } from '../schemas/index.js'
 import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
 
 const MCP_RESOURCES = new PairKey<{ resources: McpSkillResource[] }>('mcp resources')

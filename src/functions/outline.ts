@@ -3,11 +3,8 @@
  * heading with its anchor, level, line and the tokens of its section. Outlines are memoised by the
  * text they describe (TextMemo), so a repeated call pays for the read, not for tokenizing 70 KB again.
  */
-import { sections } from '../core/outline.js'
-import { TextMemo } from '../core/text-memo.js'
-import { tokenizer } from '../core/tokens.js'
-import { OutlineInput, OutlineOutput, OutlineSection } from '../schemas/outline.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { sections, TextMemo, tokenizer, III_URI_PREFIX } from '../core/index.js'
+import { OutlineInput, OutlineOutput, OutlineSection } from '../schemas/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'

@@ -4,19 +4,12 @@
  * filesystem prompt's body. A handler's own messages must be ones an MCP client accepts
  * (src/core/prompt-messages.ts); upstream passes them through unchecked.
  */
-import { SkillsError, check, errorText } from '../core/errors.js'
-import { isAlwaysHidden } from '../core/hidden.js'
-import { compareUtf8, validateName } from '../core/ids.js'
-import * as msg from '../core/messages.js'
-import { normalizePromptOutput, userMessage } from '../core/normalize.js'
-import { withoutShadowed } from '../core/precedence.js'
-import { invalidPromptMessage } from '../core/prompt-messages.js'
+import { SkillsError, check, errorText, isAlwaysHidden, compareUtf8, validateName, messages as msg, normalizePromptOutput, userMessage, withoutShadowed, invalidPromptMessage } from '../core/index.js'
 import { invokeBounded } from './bounded-invoke.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows, getStoredRow, StoredPrompt, type StoredPromptRow } from './stored-rows.js'
-import { PromptGetInput } from '../schemas/prompts.js'
-import { ANY_VALUE, EMPTY_INPUT } from '../schemas/resources.js'
+import { PromptGetInput, ANY_VALUE, EMPTY_INPUT } from '../schemas/index.js'
 
 // Keys in the order upstream serialises them (sorted, §4).
 interface McpPrompt {

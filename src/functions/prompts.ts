@@ -1,18 +1,12 @@
 /**
  * `prompts::register`, `prompts::unregister`, `prompts::list` (§1.10–§1.12).
  */
-import { check, SkillsError } from '../core/errors.js'
-import { compareUtf8, validateArguments, validateName } from '../core/ids.js'
-import { DESCRIPTION_EMPTY, FUNCTION_ID_EMPTY, LOG } from '../core/messages.js'
-import { withoutShadowed } from '../core/precedence.js'
-import { trim } from '../core/text.js'
-import { formatTimestamp } from '../core/time.js'
-import { MemoKey, memoize } from '../core/memo.js'
-import type { FsSnapshot } from '../fs/fs-snapshot.js'
+import { check, SkillsError, compareUtf8, validateArguments, validateName, DESCRIPTION_EMPTY, FUNCTION_ID_EMPTY, LOG, withoutShadowed, trim, formatTimestamp, MemoKey, memoize } from '../core/index.js'
+import type { FsSnapshot } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { decodePromptRows } from './stored-rows.js'
-import { ListPromptsInput, ListPromptsOutput, PromptArgument, PromptEntry, RegisterPromptInput, RegisterPromptOutput, UnregisterPromptInput, UnregisterPromptOutput } from '../schemas/prompts.js'
+import { ListPromptsInput, ListPromptsOutput, PromptArgument, PromptEntry, RegisterPromptInput, RegisterPromptOutput, UnregisterPromptInput, UnregisterPromptOutput } from '../schemas/index.js'
 
 export type { RegisterPromptInput }
 

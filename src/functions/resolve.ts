@@ -2,16 +2,7 @@
  * The iii:// resolver (§2): the index, a skill (state first, then the filesystem), or a section
  * backed by a function; with `#anchor`, one section of any of them (E7.3). Returns text and mime type; every failure is a SkillsError with the spec text.
  */
-import { SkillsError, check, errorText } from '../core/errors.js'
-import { isAlwaysHidden } from '../core/hidden.js'
-import { validateId } from '../core/ids.js'
-import { composeIndex, renderBullets, renderIndexError } from '../core/index-page.js'
-import { MemoKey, memoize, memoizePair, PairKey } from '../core/memo.js'
-import * as msg from '../core/messages.js'
-import { normalizeFunctionOutput } from '../core/normalize.js'
-import { sectionText } from '../core/outline.js'
-import { splitAnchor } from '../core/uri.js'
-import { parseUri, skillNotFoundMessage } from '../core/uri-grammar.js'
+import { SkillsError, check, errorText, isAlwaysHidden, validateId, composeIndex, renderBullets, renderIndexError, MemoKey, memoize, memoizePair, PairKey, messages as msg, normalizeFunctionOutput, sectionText, splitAnchor, parseUri, skillNotFoundMessage } from '../core/index.js'
 import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
 import { readSkillSources } from './skill-sources.js'

@@ -2,14 +2,12 @@
  * The MCP resources/* delegates (§1.6–§1.8): the list envelope (never fails), the read envelope
  * (the resolver's text or error), and the constant templates envelope.
  */
-import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, titledSkillResource } from '../core/envelopes.js'
-import { MemoKey, memoize, memoizePair, PairKey } from '../core/memo.js'
+import { INDEX_RESOURCE, readEnvelope, RESOURCE_TEMPLATES, titledSkillResource, MemoKey, memoize, memoizePair, PairKey, III_URI_PREFIX } from '../core/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
 import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
-import { ANY_VALUE, EMPTY_INPUT, ReadResourceInput } from '../schemas/resources.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { ANY_VALUE, EMPTY_INPUT, ReadResourceInput } from '../schemas/index.js'
 
 type Resource = ReturnType<typeof titledSkillResource>
 const STATE_RESOURCES = new MemoKey<Resource[]>('state resources')

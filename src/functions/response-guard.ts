@@ -4,10 +4,7 @@
  * long to send (one that echoes a multi-megabyte input) is cut, so no input can make the worker
  * send a frame that gets its connection closed (src/core/limits.ts).
  */
-import { errorText, InvalidParamsError, SkillsError } from '../core/errors.js'
-import { jsonBytesOver, MAX_ERROR_TEXT_UNITS, MAX_PAYLOAD_BYTES } from '../core/limits.js'
-import { utf8Length } from '../core/ids.js'
-import * as msg from '../core/messages.js'
+import { errorText, InvalidParamsError, SkillsError, jsonBytesOver, MAX_ERROR_TEXT_UNITS, MAX_PAYLOAD_BYTES, utf8Length, messages as msg } from '../core/index.js'
 import type { Deps } from './deps.js'
 
 export type Handler<I> = (input: I, deps: Deps) => Promise<unknown>

@@ -5,14 +5,11 @@
  * `rpc_api_path` registers the function but binds nothing. The SDK replays both after a reconnect.
  */
 import type { IIIClient } from 'iii-sdk'
-import { DEFAULT_RPC_API_PATH } from '../core/config-types.js'
-import { RPC_LOG } from '../core/messages.js'
+import { DEFAULT_RPC_API_PATH, RPC_LOG, InvalidParamsError } from '../core/index.js'
 import type { Deps } from './deps.js'
 import { guardResponse } from './response-guard.js'
 import { rpcHandler, type RpcDispatch } from './rpc.js'
-import { parseInput } from '../schemas/parse.js'
-import { RPC_FUNCTION } from '../schemas/rpc.js'
-import { InvalidParamsError } from '../core/errors.js'
+import { parseInput, RPC_FUNCTION } from '../schemas/index.js'
 import type { DefinedFunction } from './define.js'
 import { DEFINITIONS, EXTENSION_DEFINITIONS } from './registry.js'
 

@@ -7,11 +7,8 @@
  * 200 with the JSON-RPC response, or 204 without a body for a notification.
  */
 import type { z } from 'zod'
-import { errorText } from '../core/errors.js'
-import { classifyRequest, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, rpcError, rpcResult, type RpcResponse } from '../core/json-rpc.js'
-import * as msg from '../core/messages.js'
-import { parseInput } from '../schemas/parse.js'
-import type { RpcHttpRequest, RpcHttpResponse } from '../schemas/rpc.js'
+import { errorText, classifyRequest, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, rpcError, rpcResult, type RpcResponse, messages as msg } from '../core/index.js'
+import { parseInput, type RpcHttpRequest, type RpcHttpResponse } from '../schemas/index.js'
 import type { Deps } from './deps.js'
 import type { Handler } from './response-guard.js'
 

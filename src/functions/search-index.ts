@@ -14,21 +14,10 @@
  * field. A result's title, description and snippet come from the body read when the result is
  * served. Ranking is core/top-k-search.ts: the best k without scoring every match.
  */
-import { contentStamp } from '../core/content-stamp.js'
-import { splitFrontmatter } from '../core/frontmatter.js'
-import { indexLine, type IndexLine } from '../core/index-page.js'
-import { extractStateEntries } from '../core/state-entries.js'
-import { FILLER_WORDS, searchTerm, searchWords, STOP_WORDS } from '../core/search-terms.js'
-import { subheadings } from '../core/search-text.js'
-import { inSubtree } from '../core/subtree.js'
-import { InvertedIndex, type FieldTerms } from '../core/inverted-index.js'
-import { ImpactCache, topK, type QueryList } from '../core/top-k-search.js'
-import { mapInBatches } from '../fs/batches.js'
-import type { FsSkill } from '../fs/types.js'
-import type { FsReads } from '../fs/reads.js'
+import { contentStamp, splitFrontmatter, indexLine, type IndexLine, extractStateEntries, FILLER_WORDS, searchTerm, searchWords, STOP_WORDS, subheadings, inSubtree, InvertedIndex, type FieldTerms, ImpactCache, topK, type QueryList, inSlices, SliceClock } from '../core/index.js'
+import { mapInBatches, type FsSkill, type FsReads } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
-import { inSlices, SliceClock } from '../core/time-slices.js'
 import { stampedSkillSummaries, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
 import type { Entry, FsEntry, SearchIndex, SearchMatch } from './search-port.js'

@@ -2,7 +2,7 @@
  * What `skill::search` (search.ts) uses of the worker instance's index (search-index.ts), so that
  * Deps can hold the index without depending on the module that builds it from Deps.
  */
-import type { FsSkill } from '../fs/types.js'
+import type { FsSkill } from '../fs/index.js'
 import type { SearchBodies } from './search-bodies.js'
 
 /** Where an indexed skill comes from and which version of it is indexed. */

@@ -8,7 +8,7 @@
  * and were not taken: they were measured after the choice was made, and each loses or ties on the
  * held-out half.
  */
-import type { RankingModel } from '../core/top-k-search.js'
+import type { RankingModel } from '../core/index.js'
 
 /** The fields of a skill, in index order: what it is for first, where it lives in `path`. */
 export const FIELDS = ['path', 'name', 'title', 'description', 'headings', 'body'] as const

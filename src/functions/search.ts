@@ -4,16 +4,8 @@
  * nothing shown is older than the call. A result whose skill went away meanwhile is left out and
  * the next one takes its place.
  */
-import { contentStamp } from '../core/content-stamp.js'
-import { errorText, SkillsError } from '../core/errors.js'
-import { stateGetFailed } from '../core/messages.js'
-import { plainText, snippet } from '../core/search-text.js'
-import { wordsWithTerms } from '../core/search-terms.js'
-import { subtreeRoot } from '../core/subtree.js'
-import { TextMemo } from '../core/text-memo.js'
-import { tokenizer } from '../core/tokens.js'
-import { SEARCH_LIMIT_DEFAULT, SearchResult, SearchSkillsInput, SearchSkillsOutput } from '../schemas/search.js'
-import { III_URI_PREFIX, iiiUri } from '../core/uri.js'
+import { contentStamp, errorText, SkillsError, stateGetFailed, plainText, snippet, wordsWithTerms, subtreeRoot, TextMemo, tokenizer, III_URI_PREFIX, iiiUri } from '../core/index.js'
+import { SEARCH_LIMIT_DEFAULT, SearchResult, SearchSkillsInput, SearchSkillsOutput } from '../schemas/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import type { SearchBodies } from './search-bodies.js'

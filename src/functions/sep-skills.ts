@@ -8,27 +8,14 @@
  * page of `skills/list` or one `skills/get` digests only the skills it returns (E13.1).
  */
 import { dirname } from 'node:path'
-import { SkillsError } from '../core/errors.js'
-import { memoizePair, PairKey } from '../core/memo.js'
-import { validateId } from '../core/ids.js'
-import { indexLine } from '../core/index-page.js'
-import type { JsonObject } from '../core/json-object.js'
-import * as msg from '../core/messages.js'
-import {
-  digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason,
-} from '../core/sep-skill.js'
-import { SKILL_FILE } from '../core/skill-folder.js'
-import { directChildren } from '../fs/skill-tree.js'
+import { SkillsError, memoizePair, PairKey, validateId, indexLine, type JsonObject, messages as msg, digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason, SKILL_FILE, SKILL_URI_PREFIX, skillFileUri } from '../core/index.js'
+import { directChildren, type FsSnapshot, type FsSkill } from '../fs/index.js'
 import { listedFiles } from './listed-files.js'
-import type { FsSnapshot } from '../fs/fs-snapshot.js'
-import type { FsSkill } from '../fs/types.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { readSkillSources, type SkillSummary } from './skill-sources.js'
 import { getStoredRow, StoredSkill } from './stored-rows.js'
-import { SepListInput, SepUriInput } from '../schemas/sep.js'
-import { ANY_VALUE } from '../schemas/resources.js'
-import { SKILL_URI_PREFIX, skillFileUri } from '../core/uri.js'
+import { SepListInput, SepUriInput, ANY_VALUE } from '../schemas/index.js'
 
 /** One published skill: its files, and how to read each and learn its size and digest. */
 interface Published {

@@ -8,18 +8,10 @@
  * A content stamp per row (what `skill::search` diffs its index by) costs a SHA-256 per row and
  * refresh, so it is taken only once the worker instance has searched (`stampedSkillSummaries`).
  */
-import { contentStamp } from '../core/content-stamp.js'
-import { discoveryFields, type DiscoveryFields } from '../core/discovery.js'
-import { frontmatterOf } from '../core/frontmatter-yaml.js'
-import { compareUtf8, utf8Length } from '../core/ids.js'
-import { indexLine, type IndexLine } from '../core/index-page.js'
-import { MemoKey, memoize } from '../core/memo.js'
-import { withoutShadowed } from '../core/precedence.js'
-import type { FsSnapshot } from '../fs/fs-snapshot.js'
-import type { FsSkill } from '../fs/skill-files.js'
+import { contentStamp, discoveryFields, type DiscoveryFields, frontmatterOf, compareUtf8, utf8Length, indexLine, type IndexLine, MemoKey, memoize, withoutShadowed, inSlices } from '../core/index.js'
+import type { FsSnapshot, FsSkill } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
-import { inSlices } from '../core/time-slices.js'
 
 const STATE_IDS = new MemoKey<Set<string>>('state ids')
 

@@ -2,18 +2,12 @@
  * `skills::register`, `skills::unregister`, `skills::list` (§1.3–§1.5): validate, persist through
  * state, fan the change out, answer with the typed output.
  */
-import { check, SkillsError } from '../core/errors.js'
-import { utf8Length, validateId } from '../core/ids.js'
-import { MAX_SKILL_BODY_BYTES } from '../core/limits.js'
-import { LOG, SKILL_EMPTY, skillTooLarge } from '../core/messages.js'
-import { MemoKey, memoize } from '../core/memo.js'
-import { formatTimestamp } from '../core/time.js'
-import type { FsSnapshot } from '../fs/fs-snapshot.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { check, SkillsError, utf8Length, validateId, MAX_SKILL_BODY_BYTES, LOG, SKILL_EMPTY, skillTooLarge, MemoKey, memoize, formatTimestamp, III_URI_PREFIX } from '../core/index.js'
+import type { FsSnapshot } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { mergeById, skillSummaries, withoutStateIds } from './skill-sources.js'
-import { ListSkillsInput, ListSkillsOutput, RegisterSkillInput, RegisterSkillOutput, SkillEntry, UnregisterSkillInput, UnregisterSkillOutput } from '../schemas/skills.js'
+import { ListSkillsInput, ListSkillsOutput, RegisterSkillInput, RegisterSkillOutput, SkillEntry, UnregisterSkillInput, UnregisterSkillOutput } from '../schemas/index.js'
 
 const STATE_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('state list entries')
 const FS_LIST_ENTRIES = new MemoKey<SkillListEntry[]>('fs list entries')

@@ -3,10 +3,8 @@
  * (upstream's serde behaviour) but reported as `decode stored …` errors on a direct read.
  */
 import type { z } from 'zod'
-import { SkillsError, errorText } from '../core/errors.js'
-import { stateGetFailed } from '../core/messages.js'
-import { parseInput } from '../schemas/parse.js'
-import { StoredPrompt, StoredSkill } from '../schemas/stored.js'
+import { SkillsError, errorText, stateGetFailed } from '../core/index.js'
+import { parseInput, StoredPrompt, StoredSkill } from '../schemas/index.js'
 import type { Deps } from './deps.js'
 
 export type StoredSkillRow = z.infer<typeof StoredSkill>

@@ -1,6 +1,6 @@
 /** The bearer token (E11.2): from `--auth-token-file`, else `III_SKILLS_TOKEN`; never empty. */
 import { readFileSync } from 'node:fs'
-import * as msg from '../core/messages.js'
+import { messages as msg } from '../core/index.js'
 
 export const TOKEN_ENV = 'III_SKILLS_TOKEN'
 /** Shorter tokens are guessable; the refusal names this minimum. */

@@ -3,7 +3,7 @@
  * client that opens sessions or event streams in a loop cannot exhaust memory or sockets.
  */
 import type { ServerResponse } from 'node:http'
-import { tooManyOpen } from '../core/messages.js'
+import { tooManyOpen } from '../core/index.js'
 
 export const DEFAULT_MAX_OPEN = 1000
 const RETRY_AFTER_SECONDS = 10

@@ -6,7 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import { BEARER_REQUIRED, hostNotAllowed } from '../core/messages.js'
+import { BEARER_REQUIRED, hostNotAllowed } from '../core/index.js'
 
 export interface DoorRules {
   /** `--allowed-host NAME` (repeatable): `name` (with the bound port) or `name:port`. */

@@ -1,7 +1,7 @@
 /** A listener's door applied to an HTTP request: the refusal sent as plain text, and logged. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import { LOG } from '../core/messages.js'
+import { LOG } from '../core/index.js'
 import { refusalHeaders, type Door } from './door.js'
 
 

@@ -4,7 +4,7 @@
  * the client went away first.
  */
 import type { IncomingMessage } from 'node:http'
-import { MAX_REQUEST_BODY_BYTES } from '../core/limits.js'
+import { MAX_REQUEST_BODY_BYTES } from '../core/index.js'
 
 
 type BodyResult = { kind: 'body'; bytes: Buffer } | { kind: 'too-large' } | { kind: 'aborted' }

@@ -10,9 +10,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { classifyFrame, failure, PARSE_ERROR } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { answerRequest, type MethodContext } from './methods.js'
-import { isAllowedOrigin } from '../http/origin.js'
-import { readRequestBody } from '../http/request-body.js'
-import { failed, ok, type Result } from '../core/result.js'
+import { isAllowedOrigin, readRequestBody } from '../http/index.js'
+import { failed, ok, type Result } from '../core/index.js'
 import { sendAccepted, sendEvent, sendJson, sendPlain } from './replies.js'
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })

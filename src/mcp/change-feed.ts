@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto'
 import type { IIIClient } from 'iii-sdk'
 import type { Logger } from 'pino'
 import * as msg from './messages.js'
-import { isJsonObject } from '../core/json-object.js'
+import { isJsonObject } from '../core/index.js'
 
 export const CHANGE_FEED_PREFIX = 'mcp::changes::'
 const DESCRIPTION = 'Internal: tells the MCP front that skills, prompts or functions may have changed.'

@@ -14,7 +14,7 @@
  * skill folder's other files send no change signal, at least once a second while one is subscribed.
  */
 import type { Logger } from 'pino'
-import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX } from '../core/uri.js'
+import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX } from '../core/index.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { Throttle } from './throttle.js'

@@ -3,10 +3,9 @@
  * the `iii://{skill_id}` template's variable, by prefix, at most 100 a time (the MCP limit); every
  * other argument gets an empty completion, as before.
  */
-import { iiiUri } from '../core/uri.js'
+import { iiiUri, isJsonObject, type JsonObject } from '../core/index.js'
 import type { SkillIds } from './skill-ids.js'
 import { SKILL_PROMPT_ARGUMENT, SKILL_PROMPT_NAME } from './skill-prompt.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 const MAX_VALUES = 100
 const SKILL_TEMPLATE_VARIABLE = 'skill_id'

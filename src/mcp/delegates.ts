@@ -5,16 +5,14 @@
  * failure is -32603 with the error's display string. The bridge profile then trims nested URIs
  * (§1.6); the full profile serves the whole tree.
  */
-import { INDEX_URI } from '../core/uri.js'
+import { INDEX_URI, messages as coreMsg, isJsonObject, type JsonObject } from '../core/index.js'
 import type { Logger } from 'pino'
 import { errorDisplay, errorText, isAbsentFunction, isMissingFunction } from './backend-errors.js'
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import { withClientToolNames } from './agent-texts.js'
 import * as msg from './messages.js'
-import * as coreMsg from '../core/messages.js'
 import { withoutDeepIndexLines, withoutNestedResources } from './nested-uris.js'
 import type { McpBackend, McpProfile } from './types.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 
 interface Delegate {

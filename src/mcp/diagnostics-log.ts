@@ -8,7 +8,7 @@
  */
 import { LOG_LEVEL_META_KEY, type LoggingLevel, type Server, type ServerContext } from '@modelcontextprotocol/server'
 import type { McpBackend } from './types.js'
-import { isJsonObject } from '../core/json-object.js'
+import { isJsonObject } from '../core/index.js'
 
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
 const DIAGNOSTICS_LOGGER = 'iii-skills'

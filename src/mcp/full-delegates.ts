@@ -3,12 +3,11 @@
  * the Skills Extension's `SKILL.md` entries and `skill://` reads (E6.5), `resources/list` in pages
  * (E12.6), and the `skill` prompt (E12.6). The bridge profile answers the delegates as they are.
  */
-import { SKILL_URI_PREFIX } from '../core/uri.js'
+import { SKILL_URI_PREFIX, isJsonObject, type JsonObject } from '../core/index.js'
 import { pageOf } from './resource-pages.js'
 import { readSkillResource, skillMdResources } from './skills-extension.js'
 import { getSkillPrompt, isSkillPrompt, withSkillPrompt } from './skill-prompt.js'
 import type { McpBackend } from './types.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 export interface FullView {
   backend: McpBackend

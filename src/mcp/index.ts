@@ -7,3 +7,4 @@ export { sdkBackend } from './sdk-backend.js'
 export type { CachePolicy } from './cache-hints.js'
 export type { FunctionSummary, HttpRoute, McpBackend, McpHttpOptions, McpHttpServer, McpProfile } from './types.js'
 export { MCP_PROFILES } from './types.js'
+

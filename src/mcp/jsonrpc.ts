@@ -3,7 +3,7 @@
  * no batches; an `id` that is not a string or an i64 makes the message a notification.
  */
 import * as msg from './messages.js'
-import { isJsonObject } from '../core/json-object.js'
+import { isJsonObject } from '../core/index.js'
 
 export const PARSE_ERROR = -32700
 export const INVALID_REQUEST = -32600

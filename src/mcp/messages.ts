@@ -2,7 +2,7 @@
  * Every JSON-RPC error text and log message of the embedded MCP endpoint. The error texts are the
  * `mcp` bridge v0.5.8's own (spec bridge §1.9): clients and the BDD suite match on them.
  */
-import { iiiUri, INDEX_URI, skillFileUri } from '../core/uri.js'
+import { iiiUri, INDEX_URI, skillFileUri } from '../core/index.js'
 
 // --- JSON-RPC error messages ------------------------------------------------------------------
 export const PARSE_ERROR = 'Parse error'

@@ -18,7 +18,7 @@ import type { SkillIds } from './skill-ids.js'
 import { getSkill, listSkills, readDirectory } from './skills-extension.js'
 import { callTool, listTools } from './tools.js'
 import type { McpBackend, McpProfile } from './types.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import { isJsonObject, type JsonObject } from '../core/index.js'
 
 export const PROTOCOL_VERSION = '2025-06-18'
 export const DEFAULT_SERVER_VERSION = '0.5.8'

@@ -14,7 +14,7 @@ import * as msg from './messages.js'
 import type { SharedContext } from './methods.js'
 import { createFullServer } from './server-factory.js'
 import { sendWebResponse, toWebRequest } from './web-exchange.js'
-import { isJsonObject } from '../core/json-object.js'
+import { isJsonObject } from '../core/index.js'
 
 // {method:"subscriptions/listen", params:{notifications:{resourceSubscriptions:["iii://a"]}}} => ["iii://a"]
 function listenedUris(body: unknown): string[] | undefined {

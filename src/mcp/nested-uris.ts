@@ -3,8 +3,7 @@
  * hides the deep part so an agent drills in with `skill__fetch`. Regexes are the bridge's, with
  * Rust semantics spelled out: `.` is any char but `\n`, `\s` is Unicode White_Space.
  */
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { isJsonObject, type JsonObject, III_URI_PREFIX } from '../core/index.js'
 
 // iii://resend/emails => nested; iii://resend, iii://skills, https://x/y => not nested
 const NESTED_RESOURCE_URI = new RegExp(`^${III_URI_PREFIX}[^/]+/[^\\n]`, 'u')

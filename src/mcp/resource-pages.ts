@@ -5,7 +5,7 @@
  */
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import { isJsonObject, type JsonObject } from '../core/index.js'
 
 export const RESOURCES_PAGE = 500
 const CURSOR_PREFIX = 'r:'

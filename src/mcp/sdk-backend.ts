@@ -5,9 +5,8 @@
  * `engine::functions::info` (32 ids a call); a failure there leaves the empty default schema.
  */
 import type { IIIClient } from 'iii-sdk'
-import { isAlwaysHidden } from '../core/hidden.js'
+import { isAlwaysHidden, isJsonObject } from '../core/index.js'
 import type { FunctionSummary, McpBackend } from './types.js'
-import { isJsonObject } from '../core/json-object.js'
 
 const INFO_BATCH = 32
 

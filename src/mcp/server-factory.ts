@@ -17,7 +17,7 @@ import { dispatch, methodNames, type MethodContext, type SharedContext } from '.
 import { serverInstructions } from './instructions.js'
 import { McpSession } from './session.js'
 import { SKILLS_EXTENSION_CAPABILITY, SKILLS_EXTENSION_METHODS } from './skills-extension.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import { isJsonObject, type JsonObject } from '../core/index.js'
 
 const FULL_SERVER_NAME = 'iii-skills'
 

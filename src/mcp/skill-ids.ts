@@ -3,9 +3,8 @@
  * `skill` prompt and completions (E12.6): read from `skills::resources-list`, which every worker
  * version has, and kept for `ttlMs` so a burst of requests costs one listing.
  */
-import { INDEX_URI, III_URI_PREFIX, SECTION_URI_PREFIX } from '../core/uri.js'
+import { INDEX_URI, III_URI_PREFIX, SECTION_URI_PREFIX, isJsonObject } from '../core/index.js'
 import type { McpBackend } from './types.js'
-import { isJsonObject } from '../core/json-object.js'
 
 // {resources:[{uri:"iii://skills"},{uri:"iii://a/b"},{uri:"iii://fn/x"}]} => ["a/b"]
 export function idsOf(listing: unknown): string[] {

@@ -4,10 +4,9 @@
  * (completions.ts), and its message embeds the whole skill as a resource, read as resources/read
  * reads it. A worker prompt of the same name is shadowed (the full profile's own comes first).
  */
-import { iiiUri } from '../core/uri.js'
+import { iiiUri, isJsonObject, type JsonObject } from '../core/index.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 export const SKILL_PROMPT_NAME = msg.SKILL_PROMPT.name
 export const SKILL_PROMPT_ARGUMENT = 'name'

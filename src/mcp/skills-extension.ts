@@ -8,8 +8,7 @@ import { errorText } from './backend-errors.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend } from './types.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
-import { SKILL_URI_PREFIX } from '../core/uri.js'
+import { isJsonObject, type JsonObject, SKILL_URI_PREFIX } from '../core/index.js'
 
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }

@@ -9,7 +9,7 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream'
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/server'
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio'
-import { isJsonObject } from '../core/json-object.js'
+import { isJsonObject } from '../core/index.js'
 
 type Id = string | number
 

@@ -6,7 +6,7 @@
  * no hint: this front cannot know what it does.
  */
 import * as msg from './messages.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
+import { isJsonObject, type JsonObject } from '../core/index.js'
 
 const READ_ONLY = Object.freeze({ readOnlyHint: true, idempotentHint: true })
 

@@ -4,8 +4,7 @@
  * `structuredContent` when the result is an object. A failed call is a tool result with
  * `isError`, not a JSON-RPC error.
  */
-import { sortedPrettyJson } from '../core/json.js'
-import { isAlwaysHidden } from '../core/hidden.js'
+import { sortedPrettyJson, isAlwaysHidden, isJsonObject, type JsonObject } from '../core/index.js'
 import type { Logger } from 'pino'
 import { withClientToolNames } from './agent-texts.js'
 import { toolFace } from './tool-faces.js'
@@ -14,7 +13,6 @@ import { errorDisplay, errorText } from './backend-errors.js'
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend, McpProfile } from './types.js'
-import { isJsonObject, type JsonObject } from '../core/json-object.js'
 
 export { decodeToolName, encodeToolName } from './tool-names.js'
 

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import type { DoorRules } from '../http/door.js'
+import type { DoorRules } from '../http/index.js'
 import type { CachePolicy } from './cache-hints.js'
 import type { ChangeHub } from './change-hub.js'
 

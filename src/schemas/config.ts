@@ -3,8 +3,7 @@
  * are ignored. The parsed value is a complete `SkillsConfig`.
  */
 import { z } from 'zod'
-import { DEFAULT_CACHE, DEFAULT_CONFIG, type SkillsConfig } from '../core/config-types.js'
-import { MUST_BE_NON_EMPTY, MUST_BE_NON_NEGATIVE_INTEGER, MUST_BE_URL_PATH } from '../core/messages.js'
+import { DEFAULT_CACHE, DEFAULT_CONFIG, type SkillsConfig, MUST_BE_NON_EMPTY, MUST_BE_NON_NEGATIVE_INTEGER, MUST_BE_URL_PATH } from '../core/index.js'
 
 const scope = (fallback: string) => z.string().min(1, MUST_BE_NON_EMPTY).default(fallback)
 const globs = () => z.array(z.string()).default(() => [])

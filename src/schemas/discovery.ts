@@ -4,9 +4,8 @@
  * clients send it for "not given"); unknown fields are ignored (D8).
  */
 import { z } from 'zod'
-import { integerRange, mustBeOneOf } from '../core/messages.js'
+import { integerRange, mustBeOneOf, III_URI_PREFIX } from '../core/index.js'
 import { maxTokens } from './outline.js'
-import { III_URI_PREFIX } from '../core/uri.js'
 
 const oneOf = <T extends [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_enum_value' ? mustBeOneOf(values) : ctx.defaultError }) })

@@ -3,8 +3,7 @@
  * `skill::read_skill_file` (E7.4). Unknown input fields are ignored (D8).
  */
 import { z } from 'zod'
-import * as msg from '../core/messages.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { messages as msg, III_URI_PREFIX } from '../core/index.js'
 
 const MAX_TOKENS_MIN = 16
 const MAX_TOKENS_MAX = 1_000_000

@@ -6,8 +6,7 @@
  * Only the fields a schema names are inspected, so huge or deeply nested values elsewhere cost nothing.
  */
 import type { z } from 'zod'
-import { SkillsError } from '../core/errors.js'
-import * as msg from '../core/messages.js'
+import { SkillsError, messages as msg } from '../core/index.js'
 
 type Path = ReadonlyArray<string | number>
 

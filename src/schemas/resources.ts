@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import type { Published } from './json-schema.js'
 import { maxTokens } from './outline.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { III_URI_PREFIX } from '../core/index.js'
 
 export const EmptyInput = z.object({})
 

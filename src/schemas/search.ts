@@ -4,9 +4,7 @@
  * every optional argument).
  */
 import { z } from 'zod'
-import * as msg from '../core/messages.js'
-import { subtreeProblem } from '../core/subtree.js'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { messages as msg, subtreeProblem, III_URI_PREFIX } from '../core/index.js'
 
 export const SEARCH_LIMIT_DEFAULT = 10
 const SEARCH_LIMIT_MAX = 100

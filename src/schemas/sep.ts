@@ -1,6 +1,6 @@
 /** Inputs of the MCP Skills Extension's internal functions (E6); unknown fields are ignored (D8). Stands alone: one schema module per function family, as the others in src/schemas. */
 import { z } from 'zod'
-import { SKILL_URI_PREFIX } from '../core/uri.js'
+import { SKILL_URI_PREFIX } from '../core/index.js'
 
 export const SepListInput = z.object({
   digests: z.boolean().nullish().describe('false: frontmatter only, no file reads (resources/list); default true.'),

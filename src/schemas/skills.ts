@@ -3,7 +3,7 @@
  * doc comments, published as JSON Schema `description`s.
  */
 import { z } from 'zod'
-import { III_URI_PREFIX } from '../core/uri.js'
+import { III_URI_PREFIX } from '../core/index.js'
 
 export const RegisterSkillInput = z.object({
   id: z.string().describe('Unique skill id (lowercase ASCII, kebab/underscore, max 64 chars).'),

@@ -2,13 +2,9 @@
  * What the catalogue page shows, read through the worker's own functions (the same calls any iii
  * worker or the MCP front makes), so the page shows exactly what agents are served.
  */
-import { isJsonObject } from '../core/json-object.js'
-import { encodeListCursor } from '../core/list-cursor.js'
-import { skillUri } from '../core/uri-grammar.js'
-import { mapInBatches } from '../fs/batches.js'
-import { brokenLinks, type BrokenLink } from '../core/links.js'
+import { isJsonObject, encodeListCursor, skillUri, brokenLinks, type BrokenLink, INDEX_URI } from '../core/index.js'
+import { mapInBatches } from '../fs/index.js'
 import { markdownLinks, renderSkillMarkdown } from './render-markdown.js'
-import { INDEX_URI } from '../core/uri.js'
 
 /** Calls a function on the engine (the MCP front's backend). */
 export type Invoke = (functionId: string, data: unknown) => Promise<unknown>

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { SECURITY_HEADERS } from './security-headers.js'
-import { iiiUri } from '../core/uri.js'
+import { iiiUri } from '../core/index.js'
 
 interface ChangeNotice {
   method: string

@@ -11,7 +11,7 @@
  */
 import MarkdownIt, { type Token } from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
-import { linkTarget, markdownLinks as linksOf } from '../core/links.js'
+import { linkTarget, markdownLinks as linksOf } from '../core/index.js'
 
 interface RenderedMarkdown {
   html: string

@@ -9,9 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import { LOG } from '../core/messages.js'
-import { DEFAULT_MAX_OPEN, OpenCount } from '../http/capacity.js'
-import { isAllowedOrigin } from '../http/origin.js'
+import { LOG } from '../core/index.js'
+import { DEFAULT_MAX_OPEN, OpenCount, isAllowedOrigin } from '../http/index.js'
 import { readCatalogueLinks, readCataloguePage, readDiagnostics, readSkillIds, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
 import { searchSupportingFiles } from './search-files.js'
 import { readFileBytes, readFileView, resolveFileRef } from './skill-files.js'

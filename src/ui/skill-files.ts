@@ -3,10 +3,7 @@
  * functions: `skill::read_skill_file` for text (the same path checks agents get: no `..`, nothing
  * outside the folder) and `skills::sep-read` for a download's raw bytes. Nothing here touches the disk.
  */
-import { isJsonObject } from '../core/json-object.js'
-import { mimeTypeOf } from '../core/sep-skill.js'
-import { skillFileUri } from '../core/uri.js'
-import { skillUri } from '../core/uri-grammar.js'
+import { isJsonObject, mimeTypeOf, skillFileUri, skillUri } from '../core/index.js'
 import type { Invoke } from './catalogue-data.js'
 import { renderSkillMarkdown } from './render-markdown.js'
 

@@ -7,15 +7,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Writable } from 'node:stream'
-import { checkSources } from '../../check/check.js'
-import { jsonReport } from '../../check/format-json.js'
-import { sarifReport } from '../../check/format-sarif.js'
-import { textReport } from '../../check/format-text.js'
+import { checkSources, jsonReport, sarifReport, textReport } from '../../check/index.js'
 import { CHECK_USAGE_EXIT, type CheckOptions } from '../cli.js'
 import { loadConfig } from '../config-file.js'
-import { DEFAULT_CONFIG, type LoadedConfig } from '../../core/config-types.js'
+import { DEFAULT_CONFIG, type LoadedConfig } from '../../core/index.js'
 import type { Logger } from '../logger.js'
-import { packageVersion } from '../../fs/package-version.js'
+import { packageVersion } from '../../fs/index.js'
 
 export { parseCheckCli } from '../cli.js'
 

@@ -6,17 +6,15 @@
  */
 import type { Logger } from 'pino'
 import type { CliOptions } from '../cli.js'
-import type { LoadedConfig } from '../../core/config-types.js'
+import { type LoadedConfig, LOG } from '../../core/index.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../embedded/index.js'
 import type { FunctionSummary, McpBackend } from '../../mcp/index.js'
-import { LOG_HTTP_LISTENING } from '../../embedded/messages.js'
-import { LOG } from '../../core/messages.js'
-import { bearerHeaders } from '../../http/auth-token.js'
-import type { DoorRules } from '../../http/door.js'
+import { LOG_HTTP_LISTENING } from '../../embedded/index.js'
+import { bearerHeaders, type DoorRules } from '../../http/index.js'
 import { QUIET_SDK, startFront } from '../mcp-front.js'
 import type { ModeContext, RunningMode } from './mode-context.js'
 import { startSkillsWorker, type OpenClient } from '../skills-worker.js'
-import { LocalClient } from '../../engine/local-client.js'
+import { LocalClient } from '../../engine/index.js'
 
 interface EmbeddedServices {
   url: string

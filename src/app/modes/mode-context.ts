@@ -2,8 +2,8 @@
 import type { Writable } from 'node:stream'
 import type { Logger } from 'pino'
 import type { CliOptions } from '../cli.js'
-import type { LoadedConfig } from '../../core/config-types.js'
-import type { DoorRules } from '../../http/door.js'
+import type { LoadedConfig } from '../../core/index.js'
+import type { DoorRules } from '../../http/index.js'
 import type { RunningFront } from '../mcp-front.js'
 
 export interface ModeContext {

@@ -5,8 +5,8 @@
  * triggers (E12.4).
  */
 import { registerWorker } from 'iii-sdk'
-import { LOG } from '../../core/messages.js'
-import { bearerHeaders } from '../../http/auth-token.js'
+import { LOG } from '../../core/index.js'
+import { bearerHeaders } from '../../http/index.js'
 import { sdkBackend } from '../../mcp/index.js'
 import { MCP_WORKER_NAME, startFront } from '../mcp-front.js'
 import { stdioServices, type ModeContext, type RunningMode } from './mode-context.js'

@@ -7,13 +7,13 @@
  * the process is only the MCP front: modes/stdio-front.ts.)
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { LOG } from '../../core/messages.js'
-import { bearerHeaders } from '../../http/auth-token.js'
+import { LOG } from '../../core/index.js'
+import { bearerHeaders } from '../../http/index.js'
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../embedded/index.js'
 import { engineBackend, localClients } from './embedded.js'
 import { QUIET_SDK, startFront, type RunningFront } from '../mcp-front.js'
 import { stdioServices, type ModeContext, type RunningMode } from './mode-context.js'
-import { FUNCTIONS } from '../../functions/registry.js'
+import { FUNCTIONS } from '../../functions/index.js'
 import { startSkillsWorker } from '../skills-worker.js'
 
 const WORKER_READY_TIMEOUT_MS = 10_000

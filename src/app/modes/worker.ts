@@ -1,6 +1,6 @@
 /** The plain worker: join the iii engine at `--url` (or `III_URL`) and serve the skills functions there. */
-import { LOG } from '../../core/messages.js'
-import { bearerHeaders } from '../../http/auth-token.js'
+import { LOG } from '../../core/index.js'
+import { bearerHeaders } from '../../http/index.js'
 import type { ModeContext, RunningMode } from './mode-context.js'
 import { startSkillsWorker } from '../skills-worker.js'
 

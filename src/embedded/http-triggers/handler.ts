@@ -14,10 +14,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { validateHeaderName, validateHeaderValue } from 'node:http'
-import { isAllowedOrigin } from '../../http/origin.js'
-import { MAX_REQUEST_BODY_BYTES } from '../../core/limits.js'
-import { readRequestBody } from '../../http/request-body.js'
-import { failed, ok, type Result } from '../../core/result.js'
+import { isAllowedOrigin, readRequestBody } from '../../http/index.js'
+import { MAX_REQUEST_BODY_BYTES, failed, ok, type Result } from '../../core/index.js'
 import type { Engine } from '../engine.js'
 import { maxNestingDepth, SERDE_MAX_DEPTH } from '../json-depth.js'
 import * as msg from '../messages.js'

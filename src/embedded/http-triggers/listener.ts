@@ -8,9 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import * as msg from '../messages.js'
 import type { HttpRequestHandler } from './handler.js'
-import { Door, LOOPBACK_DOOR, type DoorRules } from '../../http/door.js'
-import { refusedAtDoor } from '../../http/guard.js'
-import { listenerUrl, listenHttp } from '../../http/listen.js'
+import { Door, LOOPBACK_DOOR, type DoorRules, refusedAtDoor, listenerUrl, listenHttp } from '../../http/index.js'
 
 export interface HttpTriggerListenerOptions {
   host: string

@@ -9,7 +9,7 @@
  *   the JSON text with `content-type: application/json`.
  * A function that returns nothing, or something other than an object, answers 200 `{}`.
  */
-import { isJsonObject } from '../../core/json-object.js'
+import { isJsonObject } from '../../core/index.js'
 
 export interface HttpReply {
   status: number

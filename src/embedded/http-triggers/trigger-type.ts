@@ -7,7 +7,7 @@
  */
 import type { Engine } from '../engine.js'
 import * as msg from '../messages.js'
-import { isJsonObject } from '../../core/json-object.js'
+import { isJsonObject } from '../../core/index.js'
 import type { Binding } from '../trigger-registry.js'
 import { SUPPORTED_METHODS, type RouteTable } from './routes.js'
 

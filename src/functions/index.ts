@@ -1,0 +1,10 @@
+/**
+ * The face of src/functions/: everything other folders import from it, and nothing else
+ * (tests/architecture.test.ts holds every cross-folder import to a face).
+ */
+export { bootFsScan } from './boot-scan.js'
+export { type DefinedFunction } from './define.js'
+export { type Deps } from './deps.js'
+export { forwardFsChanges } from './fs-notify.js'
+export { DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, FUNCTIONS, TRIGGER_TYPES } from './registry.js'
+export { registerRpcEndpoint } from './rpc-endpoint.js'
