@@ -35,20 +35,12 @@ const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*'(\.{1,2}\/[^']+)'/g
 /** Static imports and re-exports only (`import(...)` loads a module lazily and may name it directly). */
 const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*'(\.{1,2}\/[^']+)'/g
 
-function staticImports(): Map<string, string[]> {
-  const graph = new Map<string, string[]>()
-  for (const file of sourceFiles(SRC)) {
-    const targets = [...readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)]
-      .map((m) => normalize(join(dirname(file), m[1] as string)).replace(/\.js$/, '.ts'))
-    graph.set(relative(SRC, file), targets.map((t) => relative(SRC, t)))
-  }
-  return graph
-}
+const staticImports = () => importGraph(STATIC_IMPORT)
 
-function importGraph(): Map<string, string[]> {
+function importGraph(pattern: RegExp = IMPORT): Map<string, string[]> {
   const graph = new Map<string, string[]>()
   for (const file of sourceFiles(SRC)) {
-    const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
+    const targets = [...readFileSync(file, 'utf8').matchAll(pattern)]
       .map((m) => normalize(join(dirname(file), m[1] as string)).replace(/\.js$/, '.ts'))
     graph.set(relative(SRC, file), targets.map((t) => relative(SRC, t)))
   }

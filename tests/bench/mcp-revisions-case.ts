@@ -5,9 +5,9 @@
  * carries its version and capabilities in `_meta` and is served by a fresh server of its own. Each
  * method is timed call by call from this process (HTTP round trip included), after a warm-up.
  */
-import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Child } from './processes.js'
+import { freePort } from '../support/processes.js'
 import { summarize, type LatencySummary } from './stats.js'
 
 export const MCP_REVISIONS_CASE = 'mcp-revisions'
@@ -33,16 +33,6 @@ export interface McpRevisionRow {
   modern: LatencySummary
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
-    })
-  })
-}
 
 type Post = (body: object, headers?: Record<string, string>) => Promise<Response>
 

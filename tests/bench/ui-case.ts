@@ -7,12 +7,12 @@
  */
 import { existsSync } from 'node:fs'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { CHROMIUM, launchChromium } from '../ui/browser.js'
 import { writeGeneratedSkills } from '../ui/generated-skills.js'
 import type { TargetResult } from './report.js'
 import type { Child } from './processes.js'
+import { freePort } from '../support/processes.js'
 
 export const UI_CASE = 'ui-catalogue'
 const SKILLS = 10_000
@@ -38,16 +38,6 @@ export interface UiResult {
   firstJsonMs: number
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
-    })
-  })
-}
 
 function get(url: string): Promise<{ status: number; bytes: number; ms: number }> {
   const start = performance.now()
