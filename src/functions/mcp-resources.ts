@@ -8,7 +8,7 @@ import { INDEX_RESOURCE, memoizePair, PairKey, III_URI_PREFIX } from '../core/in
 import type { FsSkill } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
-import { ANY_VALUE, EMPTY_INPUT } from '../schemas/index.js'
+import { ANY_VALUE, McpResourcesListInput } from '../schemas/index.js'
 import { skillSummaries, type SkillSummary, withoutStateIds } from './skill-sources.js'
 
 const MCP_RESOURCES = new PairKey<{ resources: McpSkillResource[] }>('mcp resources')
@@ -27,13 +27,21 @@ const INDEX = { ...INDEX_RESOURCE, title: 'Skills index' }
 
 export const skillsMcpResourcesList = defineFunction({
   id: 'skills::mcp-resources-list',
-  description: 'Internal: the MCP resources/list of the full profile: each skill with name = id, title, description, size and lastModified.',
-  input: EMPTY_INPUT,
+  description: 'Internal: the MCP resources/list of the full profile: each skill with name = id, title, description, size and lastModified; ' +
+    'with `limit`, the page from `offset` and the `total`.',
+  input: { schema: McpResourcesListInput, schemaTitle: 'McpResourcesListInput' },
   output: ANY_VALUE,
   metadata: { internal: true },
 }, listMcpResources)
 
-export async function listMcpResources(_input: unknown, deps: Deps) {
+export async function listMcpResources(input: McpResourcesListInput, deps: Deps) {
+  const whole = await wholeListing(deps)
+  if (input.limit == null) return whole
+  const offset = input.offset ?? 0
+  return { resources: whole.resources.slice(offset, offset + input.limit), total: whole.resources.length }
+}
+
+async function wholeListing(deps: Deps) {
   let state: SkillSummary[]
   try {
     state = await skillSummaries(deps)

@@ -4,8 +4,8 @@
  * (E12.6), and the `skill` prompt (E12.6). The bridge profile answers the delegates as they are.
  */
 import { SKILL_URI_PREFIX, isJsonObject, type JsonObject } from '../core/index.js'
-import { pageOf } from './resource-pages.js'
-import { readSkillResource, skillMdResources } from './skills-extension.js'
+import { pagedResourceList } from './resource-pages.js'
+import { readSkillResource, skillMdPage, skillMdResources } from './skills-extension.js'
 import { getSkillPrompt, isSkillPrompt, withSkillPrompt } from './skill-prompt.js'
 import type { McpBackend } from './types.js'
 
@@ -17,16 +17,17 @@ export interface FullView {
   read(uri: string): Promise<JsonObject>
 }
 
-export async function fullDelegate(method: string, params: unknown, view: FullView, delegate: () => Promise<JsonObject>): Promise<JsonObject> {
+/** `delegate(payload)` asks the method's worker function (with the request's params when no payload is given). */
+export async function fullDelegate(method: string, params: unknown, view: FullView, delegate: (payload?: unknown) => Promise<JsonObject>): Promise<JsonObject> {
   const uri = isJsonObject(params) ? params.uri : undefined
   switch (method) {
     case 'resources/read':
       return typeof uri === 'string' && uri.startsWith(SKILL_URI_PREFIX) ? readSkillResource(uri, view.backend) : delegate()
     case 'resources/list': {
+      if (!view.unpaged) return pagedResourceList(params, iiiPart(delegate), (after, limit) => skillMdPage(view.backend, after, limit))
       const [listed, skillMds] = await Promise.all([delegate(), skillMdResources(view.backend)])
       const resources = Array.isArray(listed.resources) ? listed.resources : []
-      const whole = { ...listed, resources: [...resources, ...skillMds] }
-      return view.unpaged ? whole : pageOf(whole, params)
+      return { ...listed, resources: [...resources, ...skillMds] }
     }
     case 'prompts/list':
       return withSkillPrompt(await delegate())
@@ -34,5 +35,13 @@ export async function fullDelegate(method: string, params: unknown, view: FullVi
       return isSkillPrompt(params) ? getSkillPrompt(params, view.read) : delegate()
     default:
       return delegate()
+  }
+}
+
+/** The worker's `iii://` resources from `offset` on (skills::mcp-resources-list pages; upstream's answers whole). */
+function iiiPart(delegate: (payload?: unknown) => Promise<JsonObject>) {
+  return async (offset: number, limit: number) => {
+    const { resources, total, ...rest } = await delegate({ offset, limit })
+    return { resources: Array.isArray(resources) ? resources : [], total: typeof total === 'number' ? total : undefined, rest }
   }
 }

@@ -84,7 +84,7 @@ const METHODS: Readonly<Record<string, Method>> = Object.freeze({
       {
         profiles: BOTH,
         run: (params, ctx) => {
-          const delegated = () => callDelegate(delegate, params, ctx.backend, ctx.log, ctx.profile)
+          const delegated = (payload: unknown = params) => callDelegate(delegate, payload, ctx.backend, ctx.log, ctx.profile)
           if (ctx.profile !== 'full') return delegated()
           const read = (uri: string) => dispatch('resources/read', { uri }, ctx)
           return fullDelegate(method, params, { backend: ctx.backend, unpaged: ctx.unpaged, read }, delegated)

@@ -1,14 +1,20 @@
 /**
  * E12.6: `resources/list` of the full profile in pages of at most 500 entries, so 10,000 skills never
- * travel in one 8 MB answer. The cursor is the next entry's offset, opaque to the client; one this
- * server did not hand out is -32602. (The change hub compares the whole list, unpaged.)
+ * travel in one 8 MB answer. The listing is the worker's `iii://` resources, then the Skills
+ * Extension's `SKILL.md` entries, and each page asks the worker for that page only: the `iii://` part
+ * by offset (`skills::mcp-resources-list` {offset, limit}), the `SKILL.md` part after the last URI
+ * served (`skills::sep-list` {after, limit}). The cursor says which ("r:<offset>" or
+ * "s:<last skill:// URI>", base64url), opaque to the client; one this server did not hand out is
+ * -32602. A worker that answers the whole `iii://` list (no `total`) is paged here. (The change hub
+ * compares the whole list, unpaged.)
  */
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
-import { isJsonObject, type JsonObject } from '../core/index.js'
+import { isJsonObject, SKILL_URI_PREFIX, type JsonObject } from '../core/index.js'
 
 export const RESOURCES_PAGE = 500
 const CURSOR_PREFIX = 'r:'
+const SKILL_MD_PREFIX = 's:'
 
 // 500 => "cjo1MDA" (base64url of "r:500")
 const cursorOf = (offset: number) => Buffer.from(`${CURSOR_PREFIX}${offset}`).toString('base64url')
@@ -30,4 +36,52 @@ export function pageOf(listed: JsonObject, params: unknown): JsonObject {
   const page = resources.slice(offset, offset + RESOURCES_PAGE)
   const next = offset + RESOURCES_PAGE
   return { ...listed, resources: page, ...(next < resources.length ? { nextCursor: cursorOf(next) } : {}) }
+}
+
+/** One page of the `iii://` resources: the entries from `offset` on and, when the worker pages, the total. */
+export type IiiPart = (offset: number, limit: number) => Promise<{ resources: unknown[]; total?: number; rest: JsonObject }>
+/** Up to `limit` `SKILL.md` entries after the URI `after` (from the first when undefined), and whether more follow. */
+export type SkillMdPart = (after: string | undefined, limit: number) => Promise<{ resources: JsonObject[]; more: boolean }>
+
+type Position = { part: 'iii'; offset: number } | { part: 'skill-md'; after: string | undefined }
+
+const skillMdCursorOf = (after: string) => Buffer.from(`${SKILL_MD_PREFIX}${after}`).toString('base64url')
+
+function positionOf(params: unknown): Position {
+  const cursor = isJsonObject(params) ? params.cursor : undefined
+  if (typeof cursor === 'string') {
+    const text = Buffer.from(cursor, 'base64url').toString('utf8')
+    if (text.startsWith(SKILL_MD_PREFIX) && skillMdCursorOf(text.slice(SKILL_MD_PREFIX.length)) === cursor) {
+      const after = text.slice(SKILL_MD_PREFIX.length)
+      if (after === '' || after.startsWith(SKILL_URI_PREFIX)) return { part: 'skill-md', after: after === '' ? undefined : after }
+    }
+  }
+  return { part: 'iii', offset: offsetOf(params) }
+}
+
+/** The page `params.cursor` names, read part by part from the worker, with `nextCursor` when more follow. */
+export async function pagedResourceList(params: unknown, iii: IiiPart, skillMds: SkillMdPart): Promise<JsonObject> {
+  const position = positionOf(params)
+  let rest: JsonObject = {}
+  const resources: unknown[] = []
+  let after: string | undefined
+  if (position.part === 'iii') {
+    const answer = await iii(position.offset, RESOURCES_PAGE)
+    rest = answer.rest
+    const whole = answer.total === undefined
+    const total = whole ? answer.resources.length : (answer.total as number)
+    if (position.offset > total) throw new RpcError(INVALID_PARAMS, msg.INVALID_SKILLS_CURSOR)
+    resources.push(...(whole ? answer.resources.slice(position.offset, position.offset + RESOURCES_PAGE) : answer.resources))
+    const next = position.offset + resources.length
+    if (next < total) return { ...rest, resources, nextCursor: cursorOf(next) }
+  } else after = position.after
+  const room = RESOURCES_PAGE - resources.length
+  if (room === 0) {
+    const peek = await skillMds(after, 1)
+    return peek.resources.length > 0 ? { ...rest, resources, nextCursor: skillMdCursorOf(after ?? '') } : { ...rest, resources }
+  }
+  const part = await skillMds(after, room)
+  resources.push(...part.resources)
+  const last = part.resources.at(-1)?.uri
+  return part.more && typeof last === 'string' ? { ...rest, resources, nextCursor: skillMdCursorOf(last) } : { ...rest, resources }
 }

@@ -70,8 +70,14 @@ export async function readDirectory(params: unknown, backend: McpBackend): Promi
 
 /** The `SKILL.md` entries resources/list adds (E6.5): name from the frontmatter, description, markdown. */
 export async function skillMdResources(backend: McpBackend): Promise<JsonObject[]> {
-  const entries = (await catalogue(backend, { digests: false }).catch(() => ({ skills: [] as Entry[] }))).skills
-  return entries.map((e) => {
+  return (await skillMdPage(backend, undefined, undefined)).resources
+}
+
+/** Up to `limit` of those entries after the `skill://` URI `after` (E12.6's pages), and whether more follow. */
+export async function skillMdPage(backend: McpBackend, after: string | undefined, limit: number | undefined): Promise<{ resources: JsonObject[]; more: boolean }> {
+  const query = { digests: false, ...(after === undefined ? {} : { after }), ...(limit === undefined ? {} : { limit }) }
+  const { skills: entries, more } = await catalogue(backend, query).catch(() => ({ skills: [] as Entry[], more: false }))
+  return { more, resources: entries.map((e) => {
     const fm = isJsonObject(e.frontmatter) ? e.frontmatter : {}
     return {
       uri: e.uri,
@@ -79,5 +85,5 @@ export async function skillMdResources(backend: McpBackend): Promise<JsonObject[
       ...(typeof fm.description === 'string' ? { description: fm.description } : {}),
       mimeType: 'text/markdown',
     }
-  })
+  }) }
 }

@@ -16,6 +16,13 @@ export const AnyValue = z.unknown()
 export const EMPTY_INPUT: Published<typeof EmptyInput> = { schema: EmptyInput, schemaTitle: 'EmptyInput' }
 export const ANY_VALUE: Published<typeof AnyValue> = { schema: AnyValue, schemaTitle: 'AnyValue' }
 
+/** `skills::mcp-resources-list`: a page of the listing (E12.6); without `limit`, all of it. */
+export const McpResourcesListInput = z.object({
+  offset: z.number().int().nonnegative().nullish().describe('The first entry of the page (default 0).'),
+  limit: z.number().int().positive().nullish().describe('At most this many entries; the answer then carries `total`.'),
+})
+export type McpResourcesListInput = z.infer<typeof McpResourcesListInput>
+
 export const ReadResourceInput = z.object({
   uri: z.string(),
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RpcError } from '../../src/mcp/jsonrpc.js'
-import { pageOf, RESOURCES_PAGE } from '../../src/mcp/resource-pages.js'
+import { pagedResourceList, pageOf, RESOURCES_PAGE, type IiiPart, type SkillMdPart } from '../../src/mcp/resource-pages.js'
 
 const listing = (n: number) => ({ resources: Array.from({ length: n }, (_, i) => ({ uri: `iii://s${i}` })) })
 const uris = (page: { resources?: unknown }) => (page.resources as Array<{ uri: string }>).map((r) => r.uri)
@@ -36,4 +36,44 @@ describe('pageOf: resources/list in pages of at most 500 (E12.6)', () => {
       expect([(error as RpcError).code, (error as RpcError).message]).toEqual([-32602, 'Invalid cursor'])
     },
   )
+})
+
+describe('pagedResourceList: each page read part by part from the worker (E12.6)', () => {
+  const iiiUris = Array.from({ length: 700 }, (_, i) => `iii://s${String(i).padStart(4, '0')}`)
+  const skillMdUris = Array.from({ length: 400 }, (_, i) => `skill://s${String(i).padStart(4, '0')}/SKILL.md`)
+  const asked: string[] = []
+  const paging: IiiPart = async (offset, limit) => {
+    asked.push(`iii ${offset}+${limit}`)
+    return { resources: iiiUris.slice(offset, offset + limit).map((uri) => ({ uri })), total: iiiUris.length, rest: {} }
+  }
+  const whole: IiiPart = async () => ({ resources: iiiUris.map((uri) => ({ uri })), rest: {} })
+  const skillMds: SkillMdPart = async (after, limit) => {
+    asked.push(`skill-md after ${after ?? '-'} ${limit}`)
+    const from = after === undefined ? 0 : skillMdUris.indexOf(after) + 1
+    return { resources: skillMdUris.slice(from, from + limit).map((uri) => ({ uri })), more: from + limit < skillMdUris.length }
+  }
+
+  async function walk(iii: IiiPart): Promise<Array<Awaited<ReturnType<typeof pagedResourceList>>>> {
+    const pages = [await pagedResourceList({}, iii, skillMds)]
+    while (pages.at(-1)!.nextCursor !== undefined) pages.push(await pagedResourceList({ cursor: pages.at(-1)!.nextCursor }, iii, skillMds))
+    return pages
+  }
+
+  it('serves every entry once, in order, 500 a page, asking the worker only for each page', async () => {
+    asked.length = 0
+    const pages = await walk(paging)
+    expect(pages.map((p) => uris(p).length)).toEqual([500, 500, 100])
+    expect(pages.flatMap(uris)).toEqual([...iiiUris, ...skillMdUris])
+    expect(asked).toEqual(['iii 0+500', 'iii 500+500', `skill-md after - 300`, `skill-md after ${skillMdUris[299]} 500`])
+  })
+
+  it('pages a worker that answers the whole iii:// list (no total) the same way', async () => {
+    expect((await walk(whole)).flatMap(uris)).toEqual([...iiiUris, ...skillMdUris])
+  })
+
+  it('refuses a skill-md cursor that names no skill:// URI', async () => {
+    const cursor = Buffer.from('s:iii://x').toString('base64url')
+    await expect(pagedResourceList({ cursor }, paging, skillMds)).rejects.toMatchObject({ code: -32602, message: 'Invalid cursor' })
+    await expect(pagedResourceList({ cursor: Buffer.from('r:9999').toString('base64url') }, paging, skillMds)).rejects.toMatchObject({ code: -32602 })
+  })
 })
