@@ -6,7 +6,7 @@
  * links to that links on to a markdown file SKILL.md does not link (SK203, references one level deep). Pure.
  */
 import { posix } from 'node:path'
-import { brokenLinks, decodedHref, linkTarget, markdownLinks, type MarkdownLink, messages as msg, isSkillFile } from '../core/index.js'
+import { brokenLinks, decodedHref, linkTarget, markdownLinks, type MarkdownLink, messages as msg, isSkillFile, SKILL_FILE } from '../core/index.js'
 import type { Finding } from './finding.js'
 import type { SkillFacts } from './skill-facts.js'
 
@@ -92,7 +92,7 @@ function targetOf(link: string, from: string, files: ReadonlySet<string>): strin
 }
 
 function deepReferences(facts: SkillFacts, links: readonly MarkdownLink[], files: ReadonlySet<string>): Array<{ file: string; target: string; line: number }> {
-  const direct = new Set(links.flatMap((l) => targetOf(l.href, 'SKILL.md', files) ?? []))
+  const direct = new Set(links.flatMap((l) => targetOf(l.href, SKILL_FILE, files) ?? []))
   const found: Array<{ file: string; target: string; line: number }> = []
   for (const file of [...direct].filter((f) => f.endsWith('.md')).sort()) {
     const text = facts.texts.get(file)

@@ -4,7 +4,7 @@
  * its own text files of at most 1 MiB.
  */
 import { readFileSync, statSync } from 'node:fs'
-import { isSkillFile, MAX_FS_TEXT_FILE_BYTES } from '../core/index.js'
+import { isSkillFile, MAX_FS_TEXT_FILE_BYTES, SKILL_FILE } from '../core/index.js'
 import { readTextFile, skillFolderFiles } from '../fs/index.js'
 import { skillFacts, type SkillFacts, type SkillFile } from './skill-facts.js'
 
@@ -22,15 +22,15 @@ export async function collectFacts({ path, id }: Candidate): Promise<SkillFacts 
   if (!read.ok) return undefined
   const folder = path.slice(0, path.lastIndexOf('/'))
   const listed = await skillFolderFiles(folder)
-  const nested = listed.filter((f) => isSkillFile(f) && f !== 'SKILL.md').map((f) => f.slice(0, -'SKILL.md'.length))
+  const nested = listed.filter((f) => isSkillFile(f) && f !== SKILL_FILE).map((f) => f.slice(0, -SKILL_FILE.length))
   const files: SkillFile[] = listed.map((file) => ({
     path: file,
     bytes: statSync(`${folder}/${file}`, { throwIfNoEntry: false })?.size ?? 0,
     own: !nested.some((prefix) => file.startsWith(prefix)),
   }))
-  const texts = new Map<string, string>([['SKILL.md', read.text]])
+  const texts = new Map<string, string>([[SKILL_FILE, read.text]])
   for (const f of files) {
-    if (!f.own || f.path === 'SKILL.md' || f.bytes > MAX_FS_TEXT_FILE_BYTES || BINARY.test(f.path)) continue
+    if (!f.own || f.path === SKILL_FILE || f.bytes > MAX_FS_TEXT_FILE_BYTES || BINARY.test(f.path)) continue
     const text = textOf(`${folder}/${f.path}`)
     if (text !== undefined) texts.set(f.path, text)
   }

@@ -4,7 +4,7 @@
  * root's 6 levels; `.git` and `node_modules` are never entered.
  */
 import { readdir, stat } from 'node:fs/promises'
-import { compareUtf8 } from '../core/index.js'
+import { compareUtf8, SKILL_FILE } from '../core/index.js'
 
 const MAX_DEPTH = 6
 const NEVER_ENTERED = new Set(['.git', 'node_modules'])
@@ -29,7 +29,7 @@ export async function hiddenSkillFolders(root: string): Promise<Array<{ dir: str
 export async function holdsVisibleSkill(root: string): Promise<boolean> {
   const walk = async (dir: string, depth: number): Promise<boolean> => {
     for (const entry of await entries(dir)) {
-      if (entry.isFile() && entry.name === 'SKILL.md' && depth > 0) return true
+      if (entry.isFile() && entry.name === SKILL_FILE && depth > 0) return true
       if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules' && depth < MAX_DEPTH && await walk(`${dir}/${entry.name}`, depth + 1)) return true
     }
     return false
@@ -41,7 +41,7 @@ export async function holdsVisibleSkill(root: string): Promise<boolean> {
 async function countSkills(dir: string, depth: number): Promise<number> {
   let count = 0
   for (const entry of await entries(dir)) {
-    if (entry.isFile() && entry.name === 'SKILL.md') count++
+    if (entry.isFile() && entry.name === SKILL_FILE) count++
     else if (entry.isDirectory() && !NEVER_ENTERED.has(entry.name) && depth < MAX_DEPTH) count += await countSkills(`${dir}/${entry.name}`, depth + 1)
   }
   return count
@@ -69,7 +69,7 @@ export async function visibleSkillFiles(root: string): Promise<string[]> {
       const path = `${dir}/${entry.name}`
       const kind = entry.isSymbolicLink() ? await stat(path).catch(() => undefined) : entry
       if (kind === undefined) return
-      if (kind.isFile() && entry.name === 'SKILL.md' && depth > 0) found.push(path)
+      if (kind.isFile() && entry.name === SKILL_FILE && depth > 0) found.push(path)
       else if (kind.isDirectory() && depth < MAX_DEPTH) await walk(path, depth + 1)
     }))
   }

@@ -3,7 +3,7 @@
  * `skill::fetch` text layout. Keys are written in the order upstream serialises them (sorted).
  */
 import { extractTitle } from './markdown.js'
-import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX } from './uri.js'
+import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, iiiUri } from './uri.js'
 import { trimEnd } from './text.js'
 
 export type MimeType = 'text/markdown' | 'application/json'
@@ -59,7 +59,7 @@ export function skillResource(id: string, body: string | undefined): Resource {
 
 /** `skillResource` from an already extracted title (undefined = no H1). */
 export function titledSkillResource(id: string, title: string | undefined): Resource {
-  return { mimeType: 'text/markdown', name: title ?? id, uri: III_URI_PREFIX + id }
+  return { mimeType: 'text/markdown', name: title ?? id, uri: iiiUri(id) }
 }
 
 export function readEnvelope(uri: string, text: string, mimeType: MimeType): ReadEnvelope {

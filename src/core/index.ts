@@ -46,5 +46,5 @@ export { formatTimestamp } from './time.js'
 export { tokenizer } from './tokens.js'
 export { ImpactCache, topK, type QueryList, type RankingModel } from './top-k-search.js'
 export { parseUri, skillNotFoundMessage, skillUri } from './uri-grammar.js'
-export { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX, iiiUri, skillFileUri, splitAnchor } from './uri.js'
+export { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX, afterIiiPrefix, afterSkillPrefix, iiiUri, skillFileUri, splitAnchor } from './uri.js'
 

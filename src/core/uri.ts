@@ -19,8 +19,13 @@ export function afterIiiPrefix(uri: string): string | undefined {
   return uri.startsWith(III_URI_PREFIX) ? uri.slice(III_URI_PREFIX.length) : undefined
 }
 
-/** (acme/pdf, scripts/x.py) => skill://acme/pdf/scripts/x.py; the path defaults to the skill's SKILL.md. */
-export const skillFileUri = (id: string, path = 'SKILL.md'): string => `${SKILL_URI_PREFIX}${id}/${path}`
+/** skill://acme/pdf/scripts/x.py => acme/pdf/scripts/x.py; undefined for any other scheme. */
+export function afterSkillPrefix(uri: string): string | undefined {
+  return uri.startsWith(SKILL_URI_PREFIX) ? uri.slice(SKILL_URI_PREFIX.length) : undefined
+}
+
+/** (acme/pdf, scripts/x.py) => skill://acme/pdf/scripts/x.py */
+export const skillFileUri = (id: string, path: string): string => `${SKILL_URI_PREFIX}${id}/${path}`
 
 /** E7.3: `iii://acme/billing#refunds` => base `iii://acme/billing`, anchor `refunds` (ids never hold `#`). */
 export function splitAnchor(uri: string): { base: string; anchor?: string } {

@@ -12,7 +12,7 @@ import type { BigIntStats } from 'node:fs'
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
 import { InvalidParamsError, SkillsError, messages as msg, FS_LIMITS, type FsLimits } from '../core/index.js'
 import { ioErrorTextFor } from './io-error.js'
-import { readOpened } from './read-text.js'
+import { readOpened, SYNC_READ_MAX_BYTES } from './read-text.js'
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
 
@@ -49,8 +49,6 @@ export async function readFolderFileIfAny(folder: string, path: string, nested: 
   }
 }
 
-/** Max bytes of one `skill://` file served raw (E6.5); larger ones are refused like a missing one. */
-
 /**
  * The raw bytes of a regular file below `folder`, nested skill folders' files included (the SEP
  * publishes them in the enclosing skill too), with the same confinement as `readFolderFileIfAny`;
@@ -79,8 +77,6 @@ export async function readFolderBytes(folder: string, path: string, limits: FsLi
   }
 }
 
-/** Files up to this size are read by `readSmallFolderBytes`. */
-const SYNC_READ_MAX_BYTES = 512 * 1024
 const LARGE = Symbol('large')
 
 /**

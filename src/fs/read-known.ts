@@ -9,12 +9,9 @@
  * way (readTextFile), which never blocks the event loop for long.
  */
 import { closeSync, constants, openSync, readSync } from 'node:fs'
-import { MAX_SKILL_BODY_BYTES } from '../core/index.js'
 import { ioErrorText } from './io-error.js'
-import { decodeText, readTextFile, type ReadText } from './read-text.js'
+import { decodeText, readTextFile, SYNC_READ_MAX_BYTES, type ReadText } from './read-text.js'
 
-/** Above this known size the read is asynchronous: a body is at most 256 KiB, plus its frontmatter. */
-const SYNC_READ_MAX_BYTES = 2 * MAX_SKILL_BODY_BYTES
 
 export async function readKnownText(path: string, knownSize: number, maxBytes?: number): Promise<ReadText> {
   if (knownSize > SYNC_READ_MAX_BYTES) return readTextFile(path, maxBytes)

@@ -6,7 +6,7 @@
  */
 import { constants } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
-import { FS_LIMITS, messages as msg } from '../core/index.js'
+import { FS_LIMITS, MAX_SKILL_BODY_BYTES, messages as msg } from '../core/index.js'
 import { ioErrorText, ioErrorTextFor } from './io-error.js'
 
 
@@ -19,6 +19,13 @@ export type ReadText =
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 const failure = (error: string): ReadText => ({ ok: false, tooLarge: false, error })
+
+/**
+ * Files up to this size are read with synchronous calls from one open (read-known.ts, read-with-meta.ts,
+ * folder-file.ts): a body is at most 256 KiB plus its frontmatter, and such a read blocks for some
+ * 15–20 µs where the asynchronous one takes several round trips through libuv's thread pool.
+ */
+export const SYNC_READ_MAX_BYTES = 2 * MAX_SKILL_BODY_BYTES
 
 export async function readTextFile(path: string, maxBytes = FS_LIMITS.textFileBytes): Promise<ReadText> {
   let handle: FileHandle

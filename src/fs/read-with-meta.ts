@@ -8,11 +8,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { fileMeta, metaOf, type FileMeta } from './file-meta.js'
 import { pathInfo } from './fs-view.js'
-import { FS_LIMITS, MAX_SKILL_BODY_BYTES } from '../core/index.js'
-import { decodeText, readTextFile, type ReadText } from './read-text.js'
+import { FS_LIMITS } from '../core/index.js'
+import { decodeText, readTextFile, SYNC_READ_MAX_BYTES, type ReadText } from './read-text.js'
 
-/** As read-known.ts: a body is at most 256 KiB, plus its frontmatter. */
-const SYNC_READ_MAX_BYTES = 2 * MAX_SKILL_BODY_BYTES
 
 export interface ReadWithMeta {
   read: ReadText

@@ -4,7 +4,7 @@
  * for files, `annotations.lastModified`. The bridge profile keeps upstream's `skills::resources-list`.
  * Nothing optional is ever null: a field without a value is left out.
  */
-import { INDEX_RESOURCE, memoizePair, PairKey, III_URI_PREFIX } from '../core/index.js'
+import { INDEX_RESOURCE, memoizePair, PairKey, iiiUri } from '../core/index.js'
 import type { FsSkill } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
@@ -56,7 +56,7 @@ async function wholeListing(deps: Deps) {
 
 function stateResource(s: SkillSummary): McpSkillResource {
   return {
-    uri: III_URI_PREFIX + s.id, name: s.id, title: s.title ?? s.id,
+    uri: iiiUri(s.id), name: s.id, title: s.title ?? s.id,
     ...(s.description === undefined ? {} : { description: s.description }),
     mimeType: 'text/markdown', size: s.bytes,
   }
@@ -66,7 +66,7 @@ function fsResource(s: FsSkill): McpSkillResource {
   const description = s.fullDescription ?? s.description
   const lastModified = s.registeredAt === '' ? undefined : new Date(s.registeredAt).toISOString()
   return {
-    uri: III_URI_PREFIX + s.id, name: s.id, title: s.title ?? s.id,
+    uri: iiiUri(s.id), name: s.id, title: s.title ?? s.id,
     ...(description === undefined || description === '' ? {} : { description }),
     mimeType: 'text/markdown',
     ...(s.bodyBytes === undefined ? {} : { size: s.bodyBytes }),

@@ -52,8 +52,6 @@ export const EXTENSION_DEFINITIONS = [
   skillsMcpResourcesList,
 ] as const satisfies readonly DefinedFunction[]
 
-export type FunctionId = (typeof DEFINITIONS)[number]['spec']['id'] | (typeof EXTENSION_DEFINITIONS)[number]['spec']['id']
-
 export const FUNCTIONS: readonly FunctionSpec[] = DEFINITIONS.map((d) => d.spec)
 export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = EXTENSION_DEFINITIONS.map((d) => d.spec)
 export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map([...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]))

@@ -8,7 +8,7 @@
  * page of `skills/list` or one `skills/get` digests only the skills it returns (E13.1).
  */
 import { dirname } from 'node:path'
-import { SkillsError, memoizePair, PairKey, validateId, indexLine, type JsonObject, messages as msg, digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason, SKILL_FILE, SKILL_URI_PREFIX, skillFileUri } from '../core/index.js'
+import { SkillsError, memoizePair, PairKey, validateId, indexLine, type JsonObject, messages as msg, digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason, SKILL_FILE, SKILL_URI_PREFIX, afterSkillPrefix, skillFileUri } from '../core/index.js'
 import { directChildren, type FsSnapshot, type FsSkill } from '../fs/index.js'
 import { listedFiles } from './listed-files.js'
 import { defineFunction } from './define.js'
@@ -49,7 +49,7 @@ const CATALOGUE = new PairKey<Catalogue>('sep catalogue')
 
 function catalogueOf(state: readonly SkillSummary[], fs: readonly FsSkill[]): Catalogue {
   const sorted = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
-    .map((id) => ({ id, uri: skillFileUri(id) }))
+    .map((id) => ({ id, uri: skillFileUri(id, SKILL_FILE) }))
     .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
   return { sorted, byUri: new Map(sorted.map(({ id, uri }) => [uri, id])), inState: new Set(state.map((s) => s.id)) }
 }
@@ -118,7 +118,7 @@ export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ 
 }
 
 async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
-  const entry: SepEntry = { uri: skillFileUri(p.id), frontmatter: p.frontmatter }
+  const entry: SepEntry = { uri: skillFileUri(p.id, SKILL_FILE), frontmatter: p.frontmatter }
   if (!digests) return entry
   const resources: EntryResource[] = []
   // A folder that cannot be listed is listed without its files, and is a warning in skills::diagnostics (E11.6).
@@ -165,8 +165,9 @@ export async function readSepDirectory(input: SepUriInput, deps: Deps) {
 
 /** The skill and the file path a `skill://` URI names: the longest id prefix that is a published skill. */
 async function locate(uri: string, deps: Deps): Promise<{ skill: Published; path: string } | undefined> {
-  if (!uri.startsWith(SKILL_URI_PREFIX)) return undefined
-  const segments = uri.slice(SKILL_URI_PREFIX.length).split('/')
+  const rest = afterSkillPrefix(uri)
+  if (rest === undefined) return undefined
+  const segments = rest.split('/')
   if (segments.some((s, i) => (s === '' && i < segments.length - 1) || s === '.' || s === '..')) return undefined
   for (let k = segments.length - 1; k >= 1; k--) {
     const id = segments.slice(0, k).join('/')

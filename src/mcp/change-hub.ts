@@ -14,7 +14,7 @@
  * skill folder's other files send no change signal, at least once a second while one is subscribed.
  */
 import type { Logger } from 'pino'
-import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX } from '../core/index.js'
+import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX, afterIiiPrefix } from '../core/index.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { Throttle } from './throttle.js'
@@ -214,7 +214,7 @@ export class ChangeHub {
     const uris = new Set<string>()
     const named = (uri: string) => uri.startsWith(SKILL_URI_PREFIX)
       ? poll || hint === 'all' || namesSkillFile(uri, hint)
-      : uri === INDEX_URI || hint === 'all' || hint.has(uri.slice(III_URI_PREFIX.length))
+      : uri === INDEX_URI || hint === 'all' || hint.has(afterIiiPrefix(uri) ?? '')
     for (const session of this.sessions) {
       for (const uri of session.subscriptions) if (isWatchedUri(uri) && named(uri)) uris.add(uri)
     }

@@ -2,7 +2,7 @@
  * Every JSON-RPC error text and log message of the embedded MCP endpoint. The error texts are the
  * `mcp` bridge v0.5.8's own (spec bridge §1.9): clients and the BDD suite match on them.
  */
-import { iiiUri, INDEX_URI, skillFileUri } from '../core/index.js'
+import { iiiUri, INDEX_URI, SKILL_FILE, skillFileUri } from '../core/index.js'
 
 // --- JSON-RPC error messages ------------------------------------------------------------------
 export const PARSE_ERROR = 'Parse error'
@@ -32,7 +32,7 @@ export const serverInstructions = (skills: number) => [
   'skill__outline (its headings), skill__describe_skill (manifest and files) and skill__read_skill_file',
   '(one file of a skill folder; a long file pages with a cursor).',
   'The `skill` prompt puts a skill into the conversation by name (its argument completes skill ids).',
-  `The Skills Extension (SEP-2640) lists the same skills as ${skillFileUri('{name}')} (skills/list).`,
+  `The Skills Extension (SEP-2640) lists the same skills as ${skillFileUri('{name}', SKILL_FILE)} (skills/list).`,
   'Lists change as skills are registered or files edited: listen for list_changed and resources/updated.',
 ].join('\n')
 /** The `skill` prompt (E12.6): for clients that show prompts as slash commands. */

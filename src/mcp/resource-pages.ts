@@ -32,10 +32,14 @@ function offsetOf(params: unknown): number {
 export function pageOf(listed: JsonObject, params: unknown): JsonObject {
   const offset = offsetOf(params)
   const resources = Array.isArray(listed.resources) ? listed.resources : []
-  if (offset > resources.length) throw new RpcError(INVALID_PARAMS, msg.INVALID_SKILLS_CURSOR)
-  const page = resources.slice(offset, offset + RESOURCES_PAGE)
-  const next = offset + RESOURCES_PAGE
-  return { ...listed, resources: page, ...(next < resources.length ? { nextCursor: cursorOf(next) } : {}) }
+  return { ...listed, ...pageAt(resources.slice(offset, offset + RESOURCES_PAGE), offset, resources.length) }
+}
+
+/** `page`, the entries of a `total`-long listing from `offset` on, with `nextCursor` when more follow. */
+function pageAt(page: unknown[], offset: number, total: number): { resources: unknown[]; nextCursor?: string } {
+  if (offset > total) throw new RpcError(INVALID_PARAMS, msg.INVALID_SKILLS_CURSOR)
+  const next = offset + page.length
+  return next < total ? { resources: page, nextCursor: cursorOf(next) } : { resources: page }
 }
 
 /** One page of the `iii://` resources: the entries from `offset` on and, when the worker pages, the total. */
@@ -68,12 +72,10 @@ export async function pagedResourceList(params: unknown, iii: IiiPart, skillMds:
   if (position.part === 'iii') {
     const answer = await iii(position.offset, RESOURCES_PAGE)
     rest = answer.rest
-    const whole = answer.total === undefined
-    const total = whole ? answer.resources.length : (answer.total as number)
-    if (position.offset > total) throw new RpcError(INVALID_PARAMS, msg.INVALID_SKILLS_CURSOR)
-    resources.push(...(whole ? answer.resources.slice(position.offset, position.offset + RESOURCES_PAGE) : answer.resources))
-    const next = position.offset + resources.length
-    if (next < total) return { ...rest, resources, nextCursor: cursorOf(next) }
+    // A worker that answers the whole list is paged here, as one that pages would have.
+    const page = answer.total === undefined ? pageOf({ resources: answer.resources }, params) : pageAt(answer.resources, position.offset, answer.total)
+    if (page.nextCursor !== undefined) return { ...rest, ...page }
+    resources.push(...(page.resources as unknown[]))
   } else after = position.after
   const room = RESOURCES_PAGE - resources.length
   if (room === 0) {

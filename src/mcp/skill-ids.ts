@@ -3,7 +3,7 @@
  * `skill` prompt and completions (E12.6): read from `skills::resources-list`, which every worker
  * version has, and kept for `ttlMs` so a burst of requests costs one listing.
  */
-import { INDEX_URI, III_URI_PREFIX, SECTION_URI_PREFIX, isJsonObject } from '../core/index.js'
+import { INDEX_URI, III_URI_PREFIX, SECTION_URI_PREFIX, afterIiiPrefix, isJsonObject } from '../core/index.js'
 import type { McpBackend } from './types.js'
 
 // {resources:[{uri:"iii://skills"},{uri:"iii://a/b"},{uri:"iii://fn/x"}]} => ["a/b"]
@@ -12,7 +12,7 @@ export function idsOf(listing: unknown): string[] {
   return resources
     .map((r) => (isJsonObject(r) && typeof r.uri === 'string' ? r.uri : ''))
     .filter((uri) => uri.startsWith(III_URI_PREFIX) && uri !== INDEX_URI && !uri.startsWith(SECTION_URI_PREFIX))
-    .map((uri) => uri.slice(III_URI_PREFIX.length))
+    .map((uri) => afterIiiPrefix(uri) as string)
 }
 
 export class SkillIds {

@@ -5,6 +5,7 @@
  */
 import type { Invoke } from './catalogue-data.js'
 import { filesOf, readText } from './skill-files.js'
+import { SKILL_FILE } from '../core/index.js'
 
 export interface FileHit { id: string; path: string; snippet: string }
 
@@ -26,7 +27,7 @@ export async function searchSupportingFiles(invoke: Invoke, query: string, skill
   let files = 0
   for (const id of skillIds.slice(0, MAX_SKILLS)) {
     if (Date.now() > deadline || hits.length >= MAX_HITS || files >= MAX_FILES) break
-    const markdown = ((await filesOf(invoke, id)) ?? []).filter((f) => /\.(md|markdown)$/i.test(f.path) && f.path !== 'SKILL.md')
+    const markdown = ((await filesOf(invoke, id)) ?? []).filter((f) => /\.(md|markdown)$/i.test(f.path) && f.path !== SKILL_FILE)
     for (const file of markdown) {
       if (++files > MAX_FILES || hits.length >= MAX_HITS) break
       const text = await readText(invoke, id, file.path)

@@ -2,7 +2,6 @@
  * Records every notification an MCP SDK client receives (through the client's fallback handler, so
  * no capability or schema has to be declared first), with the time it arrived.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 
 export interface ReceivedNotification {
   method: string
@@ -25,7 +24,13 @@ export const LIST_CHANGED = {
 } as const
 export const RESOURCE_UPDATED = 'notifications/resources/updated'
 
-export function recordNotifications(client: Client): NotificationLog {
+/** What is needed of a client, SDK v1's or v2's: its handler of notifications nothing else handles. */
+interface NotifiedClient {
+  // A method signature, so both SDKs' narrower notification types fit.
+  fallbackNotificationHandler?(notification: { method: string; params?: unknown }): Promise<void>
+}
+
+export function recordNotifications(client: NotifiedClient): NotificationLog {
   const all: ReceivedNotification[] = []
   const waiters = new Set<() => void>()
   client.fallbackNotificationHandler = async (notification) => {

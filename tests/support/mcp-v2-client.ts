@@ -5,6 +5,7 @@
  */
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import { recordNotifications } from './mcp-notifications.js'
 
 export const MODERN = '2026-07-28'
 
@@ -23,31 +24,10 @@ export interface PinnedClient {
 
 async function connectPinned(transport: Transport): Promise<PinnedClient> {
   const client = new Client({ name: 'e12-pinned', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } })
-  const notifications: V2Notification[] = []
-  const waiters = new Set<() => void>()
-  client.fallbackNotificationHandler = async (notification) => {
-    notifications.push({ method: notification.method, params: notification.params as Record<string, unknown> | undefined })
-    for (const wake of [...waiters]) wake()
-  }
+  const log = recordNotifications(client)
   await client.connect(transport)
-  const waitFor = (method: string, uri?: string, timeoutMs = 5_000) => {
-    const from = notifications.length
-    return new Promise<V2Notification>((resolve, reject) => {
-      const check = () => {
-        const found = notifications.slice(from).find((n) => n.method === method && (uri === undefined || n.params?.uri === uri))
-        if (found === undefined) return
-        clearTimeout(timer)
-        waiters.delete(check)
-        resolve(found)
-      }
-      const timer = setTimeout(() => {
-        waiters.delete(check)
-        reject(new Error(`no ${method}${uri ? ` for ${uri}` : ''} within ${timeoutMs} ms; got ${JSON.stringify(notifications.slice(from))}`))
-      }, timeoutMs)
-      waiters.add(check)
-    })
-  }
-  return { client, notifications, waitFor, close: () => client.close() }
+  const waitFor = (method: string, uri?: string, timeoutMs = 5_000) => log.waitFor(method, { uri, since: performance.now(), timeoutMs })
+  return { client, notifications: log.all, waitFor, close: () => client.close() }
 }
 
 /** `fetch`: what the transport sends its requests through (a spy), default the global one. */
