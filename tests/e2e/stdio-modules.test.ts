@@ -2,9 +2,12 @@
  * E16.2: `--stdio` over its embedded engine loads only what it uses: neither the catalogue page's
  * modules (no HTTP listener without `--mcp-port`) nor the iii SDK and the OpenTelemetry it brings (the
  * worker is linked to the engine in process). With `--mcp-port` the page is served, so its modules load.
+ * The command is a bundle (src/app/bundle.mjs), so a loaded bundle file counts as the modules it holds
+ * (its build's metafile says which).
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectStdioClient } from '../support/stdio-client.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT } from '../support/processes.js'
@@ -24,15 +27,24 @@ afterEach(async () => {
   await removeTempDir(dir)
 })
 
+interface Metafile {
+  outputs: Record<string, { inputs: Record<string, unknown> }>
+}
+
 async function loadedBy(args: string[]): Promise<string[]> {
-  const file = join(dir, 'modules.json')
-  const env = { NODE_OPTIONS: `--require ${join(REPO_ROOT, 'tests/support/loaded-modules.cjs')}`, LOADED_MODULES_FILE: file }
+  const file = join(dir, 'modules.txt')
+  const env = { NODE_OPTIONS: `--import ${join(REPO_ROOT, 'tests/support/loaded-modules.mjs')}`, LOADED_MODULES_FILE: file }
   const client = await connectStdioClient(args, { env, cwd: dir })
   const listed = await client.listResources()
   expect(listed.resources.some((r) => r.uri === 'skill://brainstorming/SKILL.md')).toBe(true)
   await client.close()
-  await vi.waitFor(() => readFile(file, 'utf8'), { timeout: 10_000, interval: 50 })
-  return JSON.parse(await readFile(file, 'utf8')) as string[]
+  await vi.waitFor(async () => expect(await readFile(file, 'utf8')).toContain('/node_modules/'), { timeout: 10_000, interval: 50 })
+  const meta = JSON.parse(await readFile(join(REPO_ROOT, 'dist/src/bundle/meta.json'), 'utf8')) as Metafile
+  const paths = (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '').map((line) => (line.startsWith('file:') ? fileURLToPath(line) : line))
+  return paths.flatMap((path) => {
+    const output = meta.outputs[relative(REPO_ROOT, path)]
+    return output === undefined ? [path] : Object.keys(output.inputs).map((input) => join(REPO_ROOT, input))
+  })
 }
 
 const loading = (modules: string[], packages: string[]) => modules.filter((path) => packages.some((p) => path.includes(p)))
@@ -41,6 +53,7 @@ describe('modules --stdio loads (E16.2)', () => {
   it('loads neither the page nor the iii SDK', async () => {
     const modules = await loadedBy(['--skills-dir', SKILLS])
     expect(modules.length).toBeGreaterThan(10)
+    expect(loading(modules, ['/node_modules/@modelcontextprotocol/server/']).length).toBeGreaterThan(0)
     expect(loading(modules, PAGE)).toEqual([])
     expect(loading(modules, SDK)).toEqual([])
   })

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * Bundles the command (E16.2): `dist/src/main.js`, which tsc wrote, is replaced by one ES module of
+ * src/main.ts, this project's code and the packages it loads, with what it imports lazily split into chunks under
+ * `dist/src/bundle/` (loaded only when used, as before). Loading about 500 modules one by one was half of
+ * a `--stdio` start at 17 skills and a quarter of its memory; one file is parsed in one go.
+ * `npm run build` runs it after tsc, so everything that launches `dist/src/main.js` (the bin, the e2e
+ * tests, the bench) runs the bundle, and the tsc output beside it stays for what is not bundled:
+ *
+ * - `check` (dist/src/app/modes/check.js): its rule threads load their modules by path;
+ * - `iii-sdk`, loaded only to connect to a remote engine (`--url`), and resolved from node_modules with
+ *   the OpenTelemetry it brings.
+ *
+ * Names are kept (`keepNames`) so error names and stack frames read as in the sources.
+ *
+ *   node src/app/bundle.mjs
+ *
+ * Plain JavaScript run from the sources, like dist-stamp.mjs.
+ */
+import { build } from 'esbuild'
+import { cpSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const OUT = join(ROOT, 'dist/src')
+const CHUNKS = 'bundle'
+/** Loaded from the tsc output, by path relative to main.js. */
+const UNBUNDLED_MODULES = ['./app/modes/check.js']
+
+const unbundled = {
+  name: 'unbundled',
+  setup(on) {
+    const filter = new RegExp(`^(${UNBUNDLED_MODULES.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`)
+    on.onResolve({ filter }, (args) => ({ path: args.path, external: true }))
+  },
+}
+
+rmSync(join(OUT, CHUNKS), { recursive: true, force: true })
+const built = await build({
+  entryPoints: { main: join(ROOT, 'src/main.ts') },
+  outdir: OUT,
+  chunkNames: `${CHUNKS}/[name]-[hash]`,
+  tsconfig: join(ROOT, 'tsconfig.json'),
+  absWorkingDir: ROOT,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['iii-sdk', 'iii-sdk/*'],
+  plugins: [unbundled],
+  minify: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  // CommonJS packages inside an ES module bundle call require(); give them Node's.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+})
+// Which modules each output holds, for tests that check what a mode loads (tests/e2e/stdio-modules.test.ts).
+writeFileSync(join(OUT, CHUNKS, 'meta.json'), JSON.stringify(built.metafile))
+// The page's assets are read next to the module that serves them, now a chunk.
+cpSync(join(ROOT, 'src/ui/assets'), join(OUT, CHUNKS, 'assets'), { recursive: true })
