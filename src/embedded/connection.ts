@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { setImmediate } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import { LOG_SEND_FAILED } from './messages.js'
-import { frameJson, fragments, jsonText } from './raw-json.js'
+import { frameJson, fragments, hasRawResult, jsonText } from './raw-json.js'
 
 interface WorkerMetadata {
   name?: string
@@ -27,6 +27,8 @@ const FRAGMENT_BYTES = 1 << 20
 /** What a connection writes to: ws's WebSocket, or an in-process worker's LocalSocket (local-socket.ts). */
 export interface FrameSocket {
   send(data: string | Buffer, options: { fin: boolean; binary: boolean }, callback: (error?: Error) => void): void
+  /** A frame as its value, for a worker in this process: the text it would parse to, unwritten. */
+  sendValue?(frame: object): void
   terminate(): void
 }
 
@@ -50,6 +52,12 @@ export class WorkerConnection {
 
   send(message: object): void {
     if (!this.open) return
+    // A RawJson result is bytes already, and a frame sent while a long one goes out waits in line as text.
+    if (this.socket.sendValue !== undefined && this.waiting === undefined && !hasRawResult(message)) {
+      if (this.record !== undefined) this.record('out', this.id, JSON.stringify(message))
+      this.socket.sendValue(message)
+      return
+    }
     const json = frameJson(message)
     if (this.record !== undefined) this.record('out', this.id, jsonText(json))
     if (this.waiting !== undefined) this.waiting.push(json)

@@ -11,7 +11,7 @@ import { FunctionRegistry } from './function-registry.js'
 import { callInternal, deliver, handleInvoke, handleResult, type InternalCallOptions } from './invoke.js'
 import { PendingInvocations } from './invocations.js'
 import * as msg from './messages.js'
-import { decodeFrame, TELEMETRY_PREFIXES, type InboundMessage } from './protocol.js'
+import { decodeFrame, decodeValue, TELEMETRY_PREFIXES, type InboundMessage } from './protocol.js'
 import { TriggerRegistry } from './trigger-registry.js'
 import {
   handleRegisterTrigger, handleRegisterTriggerType, handleRegistrationResult, handleUnregisterTrigger, releaseTriggersOf,
@@ -44,13 +44,29 @@ export class Engine implements EngineTables {
     this.receiveText(conn, buffer.toString('utf8'), buffer.length)
   }
 
-  /** A text frame from a worker (an in-process one sends its text as is: local-socket.ts). */
-  receiveText(conn: WorkerConnection, text: string, bytes?: number): void {
+  /** A text frame from a worker. */
+  private receiveText(conn: WorkerConnection, text: string, bytes: number): void {
     if (!conn.open) return
     this.record?.('in', conn.id, text)
     const decoded = decodeFrame(text, { strict: this.strict })
     if ('error' in decoded) {
-      this.log.warn({ worker_id: conn.id, error: decoded.error, bytes: bytes ?? Buffer.byteLength(text) }, msg.LOG_FRAME_DROPPED)
+      this.log.warn({ worker_id: conn.id, error: decoded.error, bytes }, msg.LOG_FRAME_DROPPED)
+      return
+    }
+    this.dispatch(conn, decoded.message)
+  }
+
+  /**
+   * A frame from a worker in this process (local-socket.ts), as the value it would have parsed to:
+   * decoded and routed as a text frame is, without writing and parsing the text (no wire, so no
+   * frame size or nesting depth to bound).
+   */
+  receiveValue(conn: WorkerConnection, frame: object): void {
+    if (!conn.open) return
+    if (this.record !== undefined) this.record('in', conn.id, JSON.stringify(frame))
+    const decoded = decodeValue(frame, { strict: this.strict })
+    if ('error' in decoded) {
+      this.log.warn({ worker_id: conn.id, error: decoded.error }, msg.LOG_FRAME_DROPPED)
       return
     }
     this.dispatch(conn, decoded.message)

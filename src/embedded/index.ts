@@ -12,12 +12,12 @@ import { Engine } from './engine.js'
 import { createHttpTriggerHandler, installHttpTriggerType, RouteTable, type HttpRequestHandler } from './http-triggers/index.js'
 import * as msg from './messages.js'
 import { type DoorRules, listenerUrl } from '../http/index.js'
-import { FrameQueue, LocalSocket, type LocalLink } from './local-socket.js'
+import { FrameQueue, LocalSocket, type LocalFrame, type LocalLink } from './local-socket.js'
 import { listen } from './server.js'
 import { StateJournal } from './state-journal/journal.js'
 import { StateMap } from './state-map.js'
 
-export type { LocalLink } from './local-socket.js'
+export type { LocalFrame, LocalLink } from './local-socket.js'
 export { startHttpTriggerListener, type HttpRequestHandler } from './http-triggers/index.js'
 
 export interface EmbeddedEngineOptions {
@@ -83,7 +83,7 @@ export interface EmbeddedEngine {
    * Connects a worker of this process without a socket (E16.2): `deliver` gets the engine's frames in
    * order, `closed` runs when the engine drops the connection; the link sends the worker's frames.
    */
-  attachLocal(deliver: (frame: string | Buffer) => void, closed?: () => void): LocalLink
+  attachLocal(deliver: (frame: LocalFrame) => void, closed?: () => void): LocalLink
   /** Recorded frames (only with `recordFrames`). */
   readonly frames: FrameRecord[]
   /**
@@ -144,8 +144,8 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
         closed?.()
       })
       const conn = engine.attach(socket, undefined)
-      const toEngine = new FrameQueue<string>((text) => engine.receiveText(conn, text))
-      return { send: (text) => toEngine.push(text), close: () => conn.terminate() }
+      const toEngine = new FrameQueue<object>((frame) => engine.receiveValue(conn, frame))
+      return { send: (frame) => toEngine.push(frame), close: () => conn.terminate() }
     },
     dropWorker(workerId) {
       const conn = engine.workers.get(workerId)

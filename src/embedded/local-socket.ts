@@ -1,13 +1,18 @@
 /**
  * A worker in the engine's own process (E16.2: `--stdio` and `--embedded` are one process): the same
  * protocol frames as over a WebSocket, in order, each delivered on a later turn of the event loop as a
- * socket's would be, without the socket (no HTTP upgrade, masking, framing or loopback TCP). The engine
- * sees a WorkerConnection like any other; this is the subset of ws's WebSocket that it writes to.
+ * socket's would be, without the socket (no HTTP upgrade, masking, framing or loopback TCP). A frame
+ * travels as the value its text would parse to, so neither side writes and parses it again; only a
+ * frame the engine holds as JSON bytes already (a RawJson result: `state::list`) goes as text. The
+ * engine sees a WorkerConnection like any other; this is the subset of ws's WebSocket that it writes to.
  */
+
+/** A frame from the engine: its value, or its text (whole, or the fragments of a long one joined). */
+export type LocalFrame = object | string | Buffer
 
 /** The worker's end: frames to the engine, and the end of the connection. */
 export interface LocalLink {
-  send(text: string): void
+  send(frame: object): void
   close(): void
 }
 
@@ -37,14 +42,18 @@ export class FrameQueue<T> {
   }
 }
 
-/** The engine's end: WorkerConnection sends whole frames or fragments (`fin: false` until the last). */
+/** The engine's end: WorkerConnection sends values, whole text frames, or fragments (`fin: false` until the last). */
 export class LocalSocket {
   private fragments: Buffer[] = []
   private open = true
-  private readonly toWorker: FrameQueue<string | Buffer>
+  private readonly toWorker: FrameQueue<LocalFrame>
 
-  constructor(deliver: (frame: string | Buffer) => void, private readonly onTerminate: () => void) {
+  constructor(deliver: (frame: LocalFrame) => void, private readonly onTerminate: () => void) {
     this.toWorker = new FrameQueue(deliver)
+  }
+
+  sendValue(frame: object): void {
+    if (this.open) this.toWorker.push(frame)
   }
 
   send(data: string | Buffer, options: { fin?: boolean }, callback?: (error?: Error) => void): void {

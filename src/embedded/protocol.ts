@@ -154,6 +154,11 @@ export function decodeFrame(text: string, options: { strict: boolean }): FrameDe
   } catch (err) {
     return { error: (err as Error).message }
   }
+  return decodeValue(parsed, options)
+}
+
+/** A frame's value, already parsed (an in-process worker's: local-socket.ts) → message, or the reason it is dropped. */
+export function decodeValue(parsed: unknown, options: { strict: boolean }): FrameDecode {
   try {
     return { message: decodeMessage(parsed, options) }
   } catch (err) {

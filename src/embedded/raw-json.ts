@@ -23,14 +23,18 @@ export function materialize(value: unknown): unknown {
  * with the result's spliced in.
  */
 export function frameJson(frame: object): string | readonly Buffer[] {
-  const { result } = frame as { result?: unknown }
-  if (!(result instanceof RawJson)) return JSON.stringify(frame)
-  const { result: _, ...rest } = frame as Record<string, unknown>
+  if (!hasRawResult(frame)) return JSON.stringify(frame)
+  const { result, ...rest } = frame as { result: RawJson }
   const head = JSON.stringify(rest)
   return [Buffer.from(`${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"result":`), ...result.pieces, CLOSE]
 }
 
 const CLOSE = Buffer.from('}')
+
+/** Whether a frame's `result` is a RawJson (only frameJson can write it). */
+export function hasRawResult(frame: object): boolean {
+  return (frame as { result?: unknown }).result instanceof RawJson
+}
 
 /** The text of what frameJson gives. */
 export function jsonText(json: string | readonly Buffer[]): string {

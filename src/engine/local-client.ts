@@ -5,7 +5,8 @@
  * the same errors (iii-sdk's InvocationError, its codes and texts), but over a link into the engine
  * instead of a WebSocket, and without loading the SDK and the OpenTelemetry it brings (about 30 MiB and
  * 200 ms of a start). It offers the part of the SDK's IIIClient the worker, its state reader and the
- * MCP front's change feed use. The engine still decodes, checks and routes every frame (protocol §3).
+ * MCP front's change feed use. Frames cross the link as the values their text would parse to; the
+ * engine still decodes, checks and routes every one (protocol §3).
  *
  * `onMessage` and `onInvocationResult` are the SDK's own entry points, by the same names, so
  * large-results.ts decodes large answers in slices here too; `workerId` and `connectionState` are what
@@ -15,14 +16,17 @@ import { randomUUID } from 'node:crypto'
 import type { IIIClient } from 'iii-sdk'
 import { InvocationError } from 'iii-sdk/errors'
 
-/** The engine's side of the link: frames go in with `send`; `close` ends the connection. */
+/** The engine's side of the link: frames go in with `send`, as values; `close` ends the connection. */
 export interface Link {
-  send(text: string): void
+  send(frame: object): void
   close(): void
 }
 
+/** A frame from the engine: its value, or its text. */
+type Frame = object | string | Buffer
+
 /** Connects to the engine: `deliver` receives its frames, `closed` runs when it drops the connection. */
-export type Connect = (deliver: (frame: string | Buffer) => void, closed: () => void) => Link
+export type Connect = (deliver: (frame: Frame) => void, closed: () => void) => Link
 
 type Handler = (input: unknown, metadata?: unknown) => Promise<unknown>
 
@@ -124,10 +128,10 @@ export class LocalClient {
 
   // --- frames from the engine (the SDK's entry points) -------------------------------------------------
 
-  onMessage(frame: string | Buffer): void {
+  onMessage(frame: Frame): void {
     let message: Record<string, unknown>
     try {
-      message = JSON.parse(typeof frame === 'string' ? frame : frame.toString('utf8')) as Record<string, unknown>
+      message = (typeof frame === 'string' || Buffer.isBuffer(frame) ? JSON.parse(typeof frame === 'string' ? frame : frame.toString('utf8')) : frame) as Record<string, unknown>
     } catch (error) {
       console.error('[iii] Failed to parse incoming message', error)
       return
@@ -211,8 +215,7 @@ export class LocalClient {
   }
 
   private send(message: Record<string, unknown>): void {
-    if (this.connectionState !== 'connected') return
-    this.link.send(JSON.stringify(message))
+    if (this.connectionState === 'connected') this.link.send(message)
   }
 }
 

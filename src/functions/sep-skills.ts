@@ -94,15 +94,16 @@ export const skillsSepDirectory = defineFunction({
 export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[]; more?: true }> {
   const { state, fs, snapshot } = await readSkillSources(deps)
   const catalogue = memoizePair(state, snapshot, CATALOGUE, () => catalogueOf(state, fs))
-  let candidates: ReadonlyArray<{ id: string }>
+  let candidates: ReadonlyArray<{ id: string }> = catalogue.sorted
+  let first = 0
   if (input.uri != null) {
     const id = catalogue.byUri.get(input.uri)
     candidates = id === undefined ? [] : [{ id }]
-  } else candidates = input.after == null ? catalogue.sorted : catalogue.sorted.slice(firstAfter(catalogue.sorted, input.after))
+  } else if (input.after != null) first = firstAfter(catalogue.sorted, input.after)
   const limit = input.limit ?? Number.POSITIVE_INFINITY
   const page: Published[] = []
   let more = false
-  for (let start = 0; start < candidates.length && !more; start += PUBLISH_BATCH) {
+  for (let start = first; start < candidates.length && !more; start += PUBLISH_BATCH) {
     const batch = await Promise.all(candidates.slice(start, start + PUBLISH_BATCH).map(({ id }) => findPublished(id, deps, catalogue.inState.has(id), snapshot)))
     for (const published of batch) {
       if (published === undefined) continue

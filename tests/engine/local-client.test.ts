@@ -52,23 +52,41 @@ describe('LocalClient', () => {
     expect(worker.connectionState).toBe('disconnected')
   })
 
-  it('receives a result of several MiB whole (the engine writes it in fragments) and keeps frames in order', async () => {
+  it('receives a state::list of several MiB whole (stored JSON, written in fragments) and keeps later frames in order', async () => {
     const engine = await harness.engine()
     const remote = harness.client(engine.url)
-    const big = 'x'.repeat(5 * 1024 * 1024)
-    remote.registerFunction('remote::big', async () => ({ big }))
+    const big = 'x'.repeat(1024 * 1024)
+    for (let i = 0; i < 5; i++) await remote.trigger({ function_id: 'state::set', payload: { scope: 'big', key: `k${i}`, value: { big } } })
     const seen: number[] = []
     const worker = local(engine, 'orderly')
     worker.registerFunction('orderly::note', async (input) => {
       seen.push((input as { i: number }).i)
     })
-    await harness.functionReady(engine, 'remote::big')
     await harness.functionReady(engine, 'orderly::note')
-    const result = worker.trigger({ function_id: 'remote::big', payload: {} })
+    const result = worker.trigger({ function_id: 'state::list', payload: { scope: 'big' } })
     for (let i = 0; i < 200; i++) void remote.trigger({ function_id: 'orderly::note', payload: { i }, action: { type: 'void' } })
-    expect(((await result) as { big: string }).big.length).toBe(big.length)
+    const listed = (await result) as Array<{ big: string }>
+    expect(listed.map((v) => v.big.length)).toEqual([big.length, big.length, big.length, big.length, big.length])
     await waitFor(() => seen.length === 200, 5000, 'every note')
     expect(seen).toEqual(Array.from({ length: 200 }, (_, i) => i))
+    await worker.shutdown()
+  })
+
+  it('gets frames as values, never written and parsed, except a stored-JSON result, which comes as its text', async () => {
+    const engine = await harness.engine()
+    const kinds: string[] = []
+    const worker = new LocalClient('values', (deliver, closed) => engine.attachLocal((frame) => {
+      const parsed = typeof frame === 'string' || Buffer.isBuffer(frame) ? (JSON.parse(frame.toString()) as { type: string }) : (frame as { type: string })
+      kinds.push(`${parsed.type}:${typeof frame === 'string' || Buffer.isBuffer(frame) ? 'text' : 'value'}`)
+      deliver(frame)
+    }, closed))
+    const echoed = { a: [1, 'é', { b: null }] }
+    worker.registerFunction('values::echo', async (input) => input)
+    await harness.functionReady(engine, 'values::echo')
+    expect(await engine.invoke('values::echo', echoed)).toEqual(echoed)
+    await worker.trigger({ function_id: 'state::set', payload: { scope: 's', key: 'k', value: { v: 1 } } })
+    expect(await worker.trigger({ function_id: 'state::list', payload: { scope: 's' } })).toEqual([{ v: 1 }])
+    expect(kinds).toEqual(['workerregistered:value', 'invokefunction:value', 'invocationresult:value', 'invocationresult:text'])
     await worker.shutdown()
   })
 
