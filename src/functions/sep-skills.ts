@@ -104,7 +104,8 @@ export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ 
   const page: Published[] = []
   let more = false
   for (let start = first; start < candidates.length && !more; start += PUBLISH_BATCH) {
-    const batch = await Promise.all(candidates.slice(start, start + PUBLISH_BATCH).map(({ id }) => findPublished(id, deps, catalogue.inState.has(id), snapshot)))
+    const found = candidates.slice(start, start + PUBLISH_BATCH).map(({ id }) => publishedOf(id, deps, catalogue.inState.has(id), snapshot))
+    const batch = found.some((p) => p instanceof Promise) ? await Promise.all(found) : (found as Array<Published | undefined>)
     for (const published of batch) {
       if (published === undefined) continue
       if (page.length === limit) {
@@ -114,13 +115,16 @@ export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ 
       page.push(published)
     }
   }
-  const skills = await Promise.all(page.map((p) => entryOf(p, input.digests !== false)))
+  const skills = input.digests === false ? page.map(bareEntry) : await Promise.all(page.map(entryOf))
   return more ? { skills, more } : { skills }
 }
 
-async function entryOf(p: Published, digests: boolean): Promise<SepEntry> {
-  const entry: SepEntry = { uri: skillFileUri(p.id, SKILL_FILE), frontmatter: p.frontmatter }
-  if (!digests) return entry
+function bareEntry(p: Published): SepEntry {
+  return { uri: skillFileUri(p.id, SKILL_FILE), frontmatter: p.frontmatter }
+}
+
+async function entryOf(p: Published): Promise<SepEntry> {
+  const entry = bareEntry(p)
   const resources: EntryResource[] = []
   // A folder that cannot be listed is listed without its files, and is a warning in skills::diagnostics (E11.6).
   const files = await p.files().catch((error: unknown) => {
@@ -179,16 +183,22 @@ async function locate(uri: string, deps: Deps): Promise<{ skill: Published; path
   return undefined
 }
 
-/**
- * The skill `id` as published now, or undefined when it is not served or not publishable. `inState`:
- * whether the listing had it as a state row (a row wins over a file); undefined when unknown.
- */
-async function findPublished(id: string, deps: Deps, inState?: boolean, snapshot?: FsSnapshot): Promise<Published | undefined> {
-  const row = inState === false ? undefined : await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
+/** The skill `id` as published now, or undefined when it is not served or not publishable (a row wins over a file). */
+async function findPublished(id: string, deps: Deps, snapshot?: FsSnapshot): Promise<Published | undefined> {
+  const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
   if (row !== undefined) return single(id, row.skill, indexDescription(row.skill, id))
-  const file = snapshot === undefined ? await deps.fs.findSkill(id) : snapshot.findSkill(id)
+  return fsPublished(id, deps, snapshot ?? (await deps.fs.snapshot()))
+}
+
+/** findPublished for a listing, which knows whether `id` is a row: a folder skill is found without waiting. */
+function publishedOf(id: string, deps: Deps, inState: boolean, snapshot: FsSnapshot): Published | undefined | Promise<Published | undefined> {
+  return inState ? findPublished(id, deps, snapshot) : fsPublished(id, deps, snapshot)
+}
+
+function fsPublished(id: string, deps: Deps, snapshot: FsSnapshot): Published | undefined | Promise<Published | undefined> {
+  const file = snapshot.findSkill(id)
   if (file === undefined) return undefined
-  return file.kind === 'folder' ? folderSkill(file, deps, snapshot ?? (await deps.fs.snapshot())) : markdownSkill(file, deps)
+  return file.kind === 'folder' ? folderSkill(file, deps, snapshot) : markdownSkill(file, deps)
 }
 
 function folderSkill(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published | undefined {

@@ -8,12 +8,13 @@
  * A content stamp per row (what `skill::search` diffs its index by) costs a SHA-256 per row and
  * refresh, so it is taken only once the worker instance has searched (`stampedSkillSummaries`).
  */
-import { contentStamp, discoveryFields, type DiscoveryFields, frontmatterOf, compareUtf8, utf8Length, indexLine, type IndexLine, MemoKey, memoize, withoutShadowed, inSlices } from '../core/index.js'
+import { contentStamp, discoveryFields, type DiscoveryFields, frontmatterOf, compareUtf8, utf8Length, indexLine, type IndexLine, MemoKey, memoize, memoizePair, PairKey, withoutShadowed, inSlices } from '../core/index.js'
 import type { FsSnapshot, FsSkill } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
 
 const STATE_IDS = new MemoKey<Set<string>>('state ids')
+const UNSHADOWED = new PairKey<FsSkill[]>('fs skills no state row shadows')
 
 /** A decodable state row as the listings see it; shared between calls, never mutate. */
 export interface SkillSummary extends IndexLine {
@@ -57,7 +58,8 @@ export function stampedSkillSummaries(deps: Pick<Deps, 'state' | 'config' | 'sea
 export async function readSkillSources(deps: Deps): Promise<SkillSources> {
   const state = await skillSummaries(deps)
   const snapshot = await deps.fs.snapshot()
-  return { state, fs: withoutStateIds(snapshot.skills, state), snapshot }
+  // Once per state view and fs snapshot, not per call (a page of 10,000 skills asks again and again).
+  return { state, fs: memoizePair(state, snapshot, UNSHADOWED, () => withoutStateIds(snapshot.skills, state)), snapshot }
 }
 
 // [{id: "b", skill: "# B", registered_at: "t"}] => [{id: "b", title: "B", description: undefined, bytes: 3, registered_at: "t"}]
