@@ -97,13 +97,15 @@ export function jsonBytesUpperBound(value: unknown, limit: number): number {
       total += 2 + 6 * item.length
     } else if (Array.isArray(item)) {
       total += 2 + item.length
-      for (const element of item) stack.push(element)
+      for (let i = 0; i < item.length; i++) stack.push(item[i])
     } else if (typeof item === 'object' && item !== null) {
       // toJSON (Date, Buffer…) can print anything: measure such values exactly.
       if (typeof (item as { toJSON?: unknown }).toJSON === 'function') return Number.POSITIVE_INFINITY
-      for (const [key, member] of Object.entries(item)) {
+      // for…in with an own-property check, not Object.entries: no array per object (a page of 500 has thousands).
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue
         total += 4 + 6 * key.length
-        stack.push(member)
+        stack.push((item as Record<string, unknown>)[key])
       }
       total += 2
     } else {

@@ -202,14 +202,29 @@ function fsPublished(id: string, deps: Deps, snapshot: FsSnapshot): Published | 
 }
 
 function folderSkill(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published | undefined {
-  if (unpublishedReason(file.id, file.frontmatter.name) !== undefined) return undefined
-  const folder = dirname(file.path)
-  return {
-    id: file.id,
-    frontmatter: file.frontmatter,
-    files: () => listedFiles(file.id, folder, deps, snapshot),
-    read: (path) => deps.fs.reads.folderBytes(folder, path),
-    facts: (path) => snapshot.fileFacts(folder, path),
+  return unpublishedReason(file.id, file.frontmatter.name) === undefined ? new FolderSkill(file, deps, snapshot) : undefined
+}
+
+/** A published skill folder (methods, not closures: a listing page makes 500 of these). */
+class FolderSkill implements Published {
+  readonly id: string
+  readonly frontmatter: JsonObject
+
+  constructor(private readonly file: FsSkill, private readonly deps: Deps, private readonly snapshot: FsSnapshot) {
+    this.id = file.id
+    this.frontmatter = file.frontmatter
+  }
+
+  files(): Promise<string[]> {
+    return listedFiles(this.id, dirname(this.file.path), this.deps, this.snapshot)
+  }
+
+  read(path: string): Promise<Buffer | undefined> {
+    return this.deps.fs.reads.folderBytes(dirname(this.file.path), path)
+  }
+
+  facts(path: string): Promise<{ size: number; digest: string } | undefined> {
+    return this.snapshot.fileFacts(dirname(this.file.path), path)
   }
 }
 
