@@ -10,7 +10,7 @@ import type { Logger } from 'pino'
 import { performance } from 'node:perf_hooks'
 import { cacheConfig, type LoadedConfig, type SkillsConfig, LOG } from '../core/index.js'
 import { decodeLargeResultsInSlices, CachedStateStore, sdkConnectionId, clientFor, StateStore, Subscribers } from '../engine/index.js'
-import { registerRpcEndpoint, bootFsScan, forwardFsChanges, type Deps, type DefinedFunction, DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, TRIGGER_TYPES } from '../functions/index.js'
+import { registerRpcEndpoint, bootFsScan, forwardFsChanges, prepareFirstListing, type Deps, type DefinedFunction, DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, TRIGGER_TYPES } from '../functions/index.js'
 import { FsSources } from '../fs/index.js'
 import { parseInput } from '../schemas/index.js'
 
@@ -95,6 +95,8 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   forwardFsChanges(deps)
   deps.fs.start()
   void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
+  // Best effort: a listing that fails here fails again, with its error, for the call that asks.
+  void prepareFirstListing(deps).catch(() => undefined)
   log.info(LOG.ready)
   return {
     iii,

@@ -5,6 +5,7 @@
 export { bootFsScan } from './boot-scan.js'
 export { type DefinedFunction } from './define.js'
 export { type Deps } from './deps.js'
+export { prepareFirstListing } from './first-listing.js'
 export { forwardFsChanges } from './fs-notify.js'
 export { DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, FUNCTIONS, TRIGGER_TYPES } from './registry.js'
 export { registerRpcEndpoint } from './rpc-endpoint.js'

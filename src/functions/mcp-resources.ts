@@ -41,7 +41,8 @@ export async function listMcpResources(input: McpResourcesListInput, deps: Deps)
   return { resources: whole.resources.slice(offset, offset + input.limit), total: whole.resources.length }
 }
 
-async function wholeListing(deps: Deps) {
+/** The whole listing, memoised on the state view and fs snapshot it is built from. */
+export async function wholeListing(deps: Deps) {
   let state: SkillSummary[]
   try {
     state = await skillSummaries(deps)

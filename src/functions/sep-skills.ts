@@ -91,9 +91,14 @@ export const skillsSepDirectory = defineFunction({
   metadata: { internal: true },
 }, readSepDirectory)
 
-export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[]; more?: true }> {
+/** Every served id in URI order, memoised on the state view and fs snapshot it is built from. */
+export async function sepCatalogue(deps: Deps): Promise<{ catalogue: Catalogue; snapshot: FsSnapshot }> {
   const { state, fs, snapshot } = await readSkillSources(deps)
-  const catalogue = memoizePair(state, snapshot, CATALOGUE, () => catalogueOf(state, fs))
+  return { catalogue: memoizePair(state, snapshot, CATALOGUE, () => catalogueOf(state, fs)), snapshot }
+}
+
+export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[]; more?: true }> {
+  const { catalogue, snapshot } = await sepCatalogue(deps)
   let candidates: ReadonlyArray<{ id: string }> = catalogue.sorted
   let first = 0
   if (input.uri != null) {
