@@ -9,7 +9,7 @@
 import { posix } from 'node:path'
 import { createRequire } from 'node:module'
 import type MarkdownItModule from 'markdown-it'
-import type { MarkdownIt, Token } from 'markdown-it'
+import type { MarkdownIt, MarkdownItOptions, Token } from 'markdown-it'
 import { afterIiiPrefix, SECTION_MARKER } from './uri.js'
 
 export interface MarkdownLink {
@@ -27,9 +27,20 @@ export interface MarkdownLink {
 // links (`--stdio` serving files) never loads it.
 let parser: MarkdownIt | undefined
 function markdown(): MarkdownIt {
-  parser ??= new (createRequire(import.meta.url)('markdown-it') as typeof MarkdownItModule)({ html: false, linkify: false, typographer: false })
+  parser ??= newMarkdownIt({ html: false, linkify: false, typographer: false })
     .disable(['emphasis', 'strikethrough', 'entity', 'html_inline', 'table', 'hr', 'lheading', 'heading', 'blockquote'])
   return parser
+}
+
+let markdownItClass: typeof MarkdownItModule | undefined
+
+/**
+ * A markdown-it parser, its module loaded on first use (with require, so the callers stay
+ * synchronous), the one copy of it the process loads: links here, the page's renderer (ui/).
+ */
+export function newMarkdownIt(options: MarkdownItOptions): MarkdownIt {
+  markdownItClass ??= createRequire(import.meta.url)('markdown-it') as typeof MarkdownItModule
+  return new markdownItClass(options)
 }
 /** Every inline link and image holds "](", every link reference definition "]:". */
 const MAY_LINK = /\]\(|\]:/

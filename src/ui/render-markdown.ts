@@ -9,9 +9,9 @@
  * folder `#file:<path>`; headings get the outline's anchors (matched by source line), so
  * `#<anchor>` links and the outline land on them.
  */
-import MarkdownIt, { type Token } from 'markdown-it'
+import type { Token } from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
-import { linkTarget, markdownLinks as linksOf } from '../core/index.js'
+import { linkTarget, markdownLinks as linksOf, newMarkdownIt } from '../core/index.js'
 
 interface RenderedMarkdown {
   html: string
@@ -19,7 +19,7 @@ interface RenderedMarkdown {
   links: string[]
 }
 
-const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false })
+const markdown = newMarkdownIt({ html: false, linkify: false, typographer: false })
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
