@@ -11,15 +11,27 @@ import type { Logger } from './logger.js'
 import { parseInput, ConfigSchema } from '../schemas/index.js'
 
 export function loadConfig(path: string, log: Logger): LoadedConfig {
+  return loadConfigFile(path, log).loaded
+}
+
+/** loadConfig, and the file's text when it was the one loaded (`check` places findings about its globs in it). */
+export function loadConfigFile(path: string, log: Logger): { loaded: LoadedConfig; file?: { path: string; text: string } } {
   let config: SkillsConfig
+  let text: string
   try {
-    config = parseConfig(readFileSync(path, 'utf8'))
+    text = readFileSync(path, 'utf8')
+    config = parseConfig(text)
   } catch (error) {
     log.warn({ error: error instanceof Error ? error.message : String(error), path }, LOG.configFailed)
-    return { config: structuredClone(DEFAULT_CONFIG), baseDir: process.cwd() }
+    return { loaded: defaultConfig() }
   }
   log.info({ skills_scope: config.scopes.skills, prompts_scope: config.scopes.prompts }, LOG.configLoaded(path))
-  return { config, baseDir: dirname(resolve(path)) }
+  return { loaded: { config, baseDir: dirname(resolve(path)) }, file: { path: resolve(path), text } }
+}
+
+/** The defaults, relative to the working directory. */
+export function defaultConfig(): LoadedConfig {
+  return { config: structuredClone(DEFAULT_CONFIG), baseDir: process.cwd() }
 }
 
 /** An empty document (or one holding only comments) is an empty mapping: all defaults. */
