@@ -13,6 +13,7 @@
  * Skills Extension, E6.6) are re-read on every skill change that names their skill and, since a
  * skill folder's other files send no change signal, at least once a second while one is subscribed.
  */
+import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
 import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX, afterIiiPrefix } from '../core/index.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
@@ -66,7 +67,7 @@ function namesSkillFile(uri: string, ids: ReadonlySet<string>): boolean {
 
 export class ChangeHub {
   private readonly sessions = new Set<HubSession>()
-  /** Last text seen per list method and per watched URI (`read:` + uri). */
+  /** A fingerprint of the last view seen, per list method and per watched URI (`read:` + uri). */
   private readonly baselines = new Map<string, string>()
   /** Bumped when the last session leaves: checks started before then must not set baselines. */
   private generation = 0
@@ -188,15 +189,15 @@ export class ChangeHub {
     const generation = this.generation
     await Promise.all(
       LIST_METHODS.map(async (method) => {
-        const text = await this.text(method, {})
-        if (text !== undefined && generation === this.generation) this.baselines.set(method, text)
+        const seen = await this.fingerprint(method, {})
+        if (seen !== undefined && generation === this.generation) this.baselines.set(method, seen)
       }),
     )
   }
 
   private async checkList(method: ListMethod): Promise<void> {
     const generation = this.generation
-    const current = await this.text(method, {})
+    const current = await this.fingerprint(method, {})
     if (current === undefined || generation !== this.generation) return
     const previous = this.baselines.get(method)
     this.baselines.set(method, current)
@@ -238,23 +239,27 @@ export class ChangeHub {
   }
 
   private read(uri: string): Promise<string | undefined> {
-    return this.text('resources/read', { uri })
+    return this.fingerprint('resources/read', { uri })
   }
 
   /**
-   * The view's JSON text, or undefined when it failed (then nothing is compared or notified). A
-   * resource that does not exist (-32602, E12.7) is a view too: its appearing is an update.
+   * A SHA-256 of the view's JSON text (a listing of 10,000 skills is 4 MB of it, kept once per method
+   * otherwise), or undefined when it failed (then nothing is compared or notified). A resource that does
+   * not exist (-32602, E12.7) is a view too: its appearing is an update.
    */
-  private async text(method: string, params: unknown): Promise<string | undefined> {
+  private async fingerprint(method: string, params: unknown): Promise<string | undefined> {
     try {
-      return JSON.stringify(await within(this.view(method, params), VIEW_TIMEOUT_MS, () => new Error(msg.viewTimedOut(VIEW_TIMEOUT_MS))))
+      const text = JSON.stringify(await within(this.view(method, params), VIEW_TIMEOUT_MS, () => new Error(msg.viewTimedOut(VIEW_TIMEOUT_MS))))
+      return text === undefined ? undefined : sha256(text)
     } catch (error) {
-      if (error instanceof RpcError && error.code === INVALID_PARAMS) return JSON.stringify({ error: error.message })
+      if (error instanceof RpcError && error.code === INVALID_PARAMS) return sha256(JSON.stringify({ error: error.message }))
       this.log.debug({ method, error: error instanceof Error ? error.message : String(error) }, msg.LOG.changeCheckFailed)
       return undefined
     }
   }
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
 
 /** `promise`, or after `ms` undefined (or the error `timeout()` makes); never leaves a timer behind. */
 async function within<T>(promise: Promise<T>, ms: number, timeout?: () => Error): Promise<T | undefined> {

@@ -66,6 +66,20 @@ describe('ChangeHub', () => {
     expect(w.calls).toEqual([])
   })
 
+  it('keeps a fingerprint of each view, not its text (a listing of 10,000 skills is 4 MB)', async () => {
+    w.resources = Array.from({ length: 10_000 }, (_, i) => `iii://skill-${i}`)
+    await hub.attach(session())
+    const kept = [...(hub as unknown as { baselines: Map<string, string> }).baselines.values()]
+    expect(kept).toHaveLength(3)
+    for (const value of kept) expect(value).toMatch(/^[A-Za-z0-9+/]{43}=$/)
+    const s = session()
+    await hub.attach(s)
+    w.resources = [...w.resources, 'iii://one-more']
+    hub.skillsChanged(['one-more'])
+    await settle()
+    expect(s.got).toEqual([LIST])
+  })
+
   it('takes the three list baselines before attach resolves', async () => {
     await hub.attach(session())
     expect(w.calls.map(([method]) => method).sort()).toEqual(['prompts/list', 'resources/list', 'tools/list'])
