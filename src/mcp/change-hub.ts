@@ -243,14 +243,21 @@ export class ChangeHub {
   }
 
   /**
-   * A SHA-256 of the view's JSON text (a listing of 10,000 skills is 4 MB of it, kept once per method
-   * otherwise), or undefined when it failed (then nothing is compared or notified). A resource that does
-   * not exist (-32602, E12.7) is a view too: its appearing is an update.
+   * A SHA-256 of the view's JSON text, every page of it as a client reads them (a listing of 10,000
+   * skills is 4 MB of JSON, never held at once), or undefined when it failed (then nothing is compared
+   * or notified). A resource that does not exist (-32602, E12.7) is a view too: its appearing is an update.
    */
   private async fingerprint(method: string, params: unknown): Promise<string | undefined> {
     try {
-      const text = JSON.stringify(await within(this.view(method, params), VIEW_TIMEOUT_MS, () => new Error(msg.viewTimedOut(VIEW_TIMEOUT_MS))))
-      return text === undefined ? undefined : sha256(text)
+      const hash = createHash('sha256')
+      for (let cursor: unknown, first = true; first || typeof cursor === 'string'; first = false) {
+        const page = await within(this.view(method, first ? params : { ...(params as object), cursor }), VIEW_TIMEOUT_MS, () => new Error(msg.viewTimedOut(VIEW_TIMEOUT_MS)))
+        if (page === undefined) return undefined
+        const { nextCursor, ...rest } = page as { nextCursor?: unknown }
+        hash.update(JSON.stringify(rest))
+        cursor = nextCursor
+      }
+      return hash.digest('base64')
     } catch (error) {
       if (error instanceof RpcError && error.code === INVALID_PARAMS) return sha256(JSON.stringify({ error: error.message }))
       this.log.debug({ method, error: error instanceof Error ? error.message : String(error) }, msg.LOG.changeCheckFailed)

@@ -44,7 +44,7 @@ export function createMcpFront(options: McpFrontOptions): McpFront {
   }
   if (options.profile !== 'full' && options.feed === undefined) return { ctx, hub: undefined, changes: undefined, close: () => undefined }
   // The hub compares what a full-profile client would read, whichever profile the sessions speak.
-  const fullCtx: SharedContext = { ...ctx, profile: 'full', unpaged: true }
+  const fullCtx: SharedContext = { ...ctx, profile: 'full' }
   const hub = new ChangeHub((method, params) => dispatch(method, params, fullCtx), ctx.log)
   if (options.feed !== undefined) bindChangeFeed(options.feed.iii, hub, options.feed.scopes, ctx.log)
   return { ctx, hub: options.profile === 'full' ? hub : undefined, changes: hub, close: () => hub.close() }

@@ -5,14 +5,12 @@
  */
 import { SKILL_URI_PREFIX, isJsonObject, type JsonObject } from '../core/index.js'
 import { pagedResourceList } from './resource-pages.js'
-import { readSkillResource, skillMdPage, skillMdResources } from './skills-extension.js'
+import { readSkillResource, skillMdPage } from './skills-extension.js'
 import { getSkillPrompt, isSkillPrompt, withSkillPrompt } from './skill-prompt.js'
 import type { McpBackend } from './types.js'
 
 export interface FullView {
   backend: McpBackend
-  /** The change hub's view: the whole resource list, never a page. */
-  unpaged?: boolean
   /** resources/read as this profile answers it (the `skill` prompt embeds its answer). */
   read(uri: string): Promise<JsonObject>
 }
@@ -23,12 +21,8 @@ export async function fullDelegate(method: string, params: unknown, view: FullVi
   switch (method) {
     case 'resources/read':
       return typeof uri === 'string' && uri.startsWith(SKILL_URI_PREFIX) ? readSkillResource(uri, view.backend) : delegate()
-    case 'resources/list': {
-      if (!view.unpaged) return pagedResourceList(params, iiiPart(delegate), (after, limit) => skillMdPage(view.backend, after, limit))
-      const [listed, skillMds] = await Promise.all([delegate(), skillMdResources(view.backend)])
-      const resources = Array.isArray(listed.resources) ? listed.resources : []
-      return { ...listed, resources: [...resources, ...skillMds] }
-    }
+    case 'resources/list':
+      return pagedResourceList(params, iiiPart(delegate), (after, limit) => skillMdPage(view.backend, after, limit))
     case 'prompts/list':
       return withSkillPrompt(await delegate())
     case 'prompts/get':

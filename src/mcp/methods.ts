@@ -40,8 +40,6 @@ export interface MethodContext {
   cache?: CachePolicy
   /** E12.6: the served skill ids (completions, the instructions' count); none on the bridge profile. */
   skillIds?: SkillIds
-  /** The change hub's context: resources/list whole, not paged (E12.6). */
-  unpaged?: boolean
 }
 
 /** The table context every connection shares (no session yet). */
@@ -87,7 +85,7 @@ const METHODS: Readonly<Record<string, Method>> = Object.freeze({
           const delegated = (payload: unknown = params) => callDelegate(delegate, payload, ctx.backend, ctx.log, ctx.profile)
           if (ctx.profile !== 'full') return delegated()
           const read = (uri: string) => dispatch('resources/read', { uri }, ctx)
-          return fullDelegate(method, params, { backend: ctx.backend, unpaged: ctx.unpaged, read }, delegated)
+          return fullDelegate(method, params, { backend: ctx.backend, read }, delegated)
         },
       },
     ]),

@@ -6,7 +6,7 @@
  * served (`skills::sep-list` {after, limit}). The cursor says which ("r:<offset>" or
  * "s:<last skill:// URI>", base64url), opaque to the client; one this server did not hand out is
  * -32602. A worker that answers the whole `iii://` list (no `total`) is paged here. (The change hub
- * compares the whole list, unpaged.)
+ * reads the pages as a client does.)
  */
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'

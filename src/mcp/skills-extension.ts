@@ -68,14 +68,12 @@ export async function readDirectory(params: unknown, backend: McpBackend): Promi
   return invokeOrInvalid(backend, 'skills::sep-directory', { uri: uriParam(params, 'resources/directory/read') })
 }
 
-/** The `SKILL.md` entries resources/list adds (E6.5): name from the frontmatter, description, markdown. */
-export async function skillMdResources(backend: McpBackend): Promise<JsonObject[]> {
-  return (await skillMdPage(backend, undefined, undefined)).resources
-}
-
-/** Up to `limit` of those entries after the `skill://` URI `after` (E12.6's pages), and whether more follow. */
-export async function skillMdPage(backend: McpBackend, after: string | undefined, limit: number | undefined): Promise<{ resources: JsonObject[]; more: boolean }> {
-  const query = { digests: false, ...(after === undefined ? {} : { after }), ...(limit === undefined ? {} : { limit }) }
+/**
+ * The `SKILL.md` entries resources/list adds (E6.5: name from the frontmatter, description, markdown):
+ * up to `limit` after the `skill://` URI `after` (E12.6's pages), and whether more follow.
+ */
+export async function skillMdPage(backend: McpBackend, after: string | undefined, limit: number): Promise<{ resources: JsonObject[]; more: boolean }> {
+  const query = { digests: false, ...(after === undefined ? {} : { after }), limit }
   const { skills: entries, more } = await catalogue(backend, query).catch(() => ({ skills: [] as Entry[], more: false }))
   return { more, resources: entries.map((e) => {
     const fm = isJsonObject(e.frontmatter) ? e.frontmatter : {}

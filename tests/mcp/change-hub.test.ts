@@ -80,6 +80,28 @@ describe('ChangeHub', () => {
     expect(s.got).toEqual([LIST])
   })
 
+  it('reads a paged listing page by page, and notices a change on its last page', async () => {
+    const paged = new ChangeHub(async (method, params) => {
+      w.calls.push([method, params])
+      if (method !== 'resources/list') return {}
+      const offset = Number((params as { cursor?: string }).cursor ?? 0)
+      const page = w.resources.slice(offset, offset + 2).map((uri) => ({ uri }))
+      return offset + 2 < w.resources.length ? { resources: page, nextCursor: String(offset + 2) } : { resources: page }
+    }, silentLogger())
+    w.resources = ['iii://skills', 'iii://a', 'iii://b', 'iii://c', 'iii://d']
+    const s = session()
+    await paged.attach(s)
+    expect(w.calls.filter(([m]) => m === 'resources/list').map(([, p]) => p)).toEqual([{}, { cursor: '2' }, { cursor: '4' }])
+    paged.skillsChanged(['d'])
+    await settle()
+    expect(s.got).toEqual([])
+    w.resources = [...w.resources.slice(0, 4), 'iii://e']
+    paged.skillsChanged(['e'])
+    await settle()
+    expect(s.got).toEqual([LIST])
+    paged.close()
+  })
+
   it('takes the three list baselines before attach resolves', async () => {
     await hub.attach(session())
     expect(w.calls.map(([method]) => method).sort()).toEqual(['prompts/list', 'resources/list', 'tools/list'])
