@@ -4,7 +4,8 @@
  * state row or a plain markdown file.
  */
 import { createHash } from 'node:crypto'
-import { lookup } from 'mime-types'
+import { createRequire } from 'node:module'
+import type * as MimeTypes from 'mime-types'
 import { frontmatterOf } from './frontmatter-yaml.js'
 import type { JsonObject } from './json-object.js'
 import { notPublishedInvalidName, notPublishedNameDiffers } from './messages.js'
@@ -30,11 +31,16 @@ const SOURCE_TYPES: Readonly<Record<string, string>> = {
   swift: 'text/x-swift', kt: 'text/x-kotlin', lua: 'text/x-lua', pl: 'text/x-perl', php: 'text/x-php', cs: 'text/x-csharp',
 }
 
+// mime-types parses its 200 KB table when loaded: on the first file whose type is asked, not at start.
+let mimeTypes: typeof MimeTypes | undefined
+
 /** E13.2: a file's MIME type from the maintained table (mime-types), source files by their language. */
 export function mimeTypeOf(path: string): string {
   const dot = path.lastIndexOf('.')
   const source = dot === -1 ? undefined : SOURCE_TYPES[path.slice(dot + 1).toLowerCase()]
-  return source ?? (lookup(path) || 'application/octet-stream')
+  if (source !== undefined) return source
+  mimeTypes ??= createRequire(import.meta.url)('mime-types') as typeof MimeTypes
+  return mimeTypes.lookup(path) || 'application/octet-stream'
 }
 
 /** The type a file is served as once its bytes are known to be UTF-8 text: never "octet-stream" for text. */
