@@ -10,5 +10,5 @@ export const MAX_INSTRUCTIONS = 1500
 /** Undefined on the bridge profile (upstream's initialize has none). */
 export async function serverInstructions(ctx: Pick<MethodContext, 'skillIds'>): Promise<string | undefined> {
   if (ctx.skillIds === undefined) return undefined
-  return msg.serverInstructions((await ctx.skillIds.current()).length)
+  return msg.serverInstructions(await ctx.skillIds.count())
 }

@@ -23,6 +23,17 @@ export class SkillIds {
     private readonly ttlMs = 1000,
   ) {}
 
+  /**
+   * How many skills are served (the instructions' count): the `total` of a one-entry page of the full
+   * listing, which counts the index too, so a start at 10,000 skills does not list them all to count
+   * them; from the ids when the worker has no paged listing (upstream's).
+   */
+  async count(): Promise<number> {
+    const page = await this.backend.invoke('skills::mcp-resources-list', { offset: 0, limit: 1 }).catch(() => undefined)
+    if (isJsonObject(page) && typeof page.total === 'number') return page.total - 1
+    return (await this.current()).length
+  }
+
   /** The served ids, in listing order; none when the worker does not answer. */
   current(): Promise<string[]> {
     const now = performance.now()

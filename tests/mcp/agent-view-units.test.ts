@@ -48,6 +48,27 @@ describe('skill ids and their completions (E12.6)', () => {
     expect(await complete(params, new SkillIds(backend))).toEqual({ completion: { values, total: values.length, hasMore: false } })
   })
 
+  it('counts the skills from one entry of the paged listing, or from the ids of a worker without it', async () => {
+    const asked: Array<[string, unknown]> = []
+    const paged = new SkillIds({
+      invoke: async (functionId: string, data: unknown) => {
+        asked.push([functionId, data])
+        return { resources: [{ uri: 'iii://skills' }], total: 10_001 }
+      },
+      listFunctions: async () => [],
+    })
+    expect(await paged.count()).toBe(10_000)
+    expect(asked).toEqual([['skills::mcp-resources-list', { offset: 0, limit: 1 }]])
+    const upstream = new SkillIds({
+      invoke: async (functionId: string) => {
+        if (functionId === 'skills::mcp-resources-list') throw new Error('function_not_found')
+        return listing
+      },
+      listFunctions: async () => [],
+    })
+    expect(await upstream.count()).toBe(3)
+  })
+
   it('sends at most 100 values and says how many there are', async () => {
     const many = { resources: Array.from({ length: 150 }, (_, i) => ({ uri: `iii://s${String(i).padStart(3, '0')}` })) }
     const result = await complete({ ref: { type: 'ref/prompt', name: 'skill' }, argument: { name: 'name', value: 's' } }, new SkillIds({ invoke: async () => many, listFunctions: async () => [] }))
