@@ -8,6 +8,8 @@
  * - a path that is a symlink, or whose folder cannot be watched (e.g. a folder with `--x`
  *   permissions), is also watched itself where possible and re-checked on every call against a
  *   signature taken before it was read (`validate`), since its target may change where no watch sees.
+ * A folder's listing (readdir's types) also answers `type` and `exists` for its entries, so the
+ * thousands of files and folders a walk meets cost no `stat` each and leave nothing per entry behind.
  * Forgetting happens synchronously inside the watch callback and bumps `epoch`, so a caller that
  * yielded once to the event loop's check phase can tell from `epoch` whether what it built is current.
  * A failure that is not about one path (inotify limits, an unsupported file system) ends watching
@@ -16,9 +18,9 @@
  */
 import { FS_LIMITS, type FsLimits } from '../core/index.js'
 import type { BigIntStats } from 'node:fs'
-import { lstat, stat } from 'node:fs/promises'
+import { access, lstat, stat } from 'node:fs/promises'
 import { countEvent, onEventsLost, systemQueueLimit } from './event-bursts.js'
-import { type FsView, listDirTyped, type ListResult, pathInfo, type StatResult, type TypedList } from './fs-view.js'
+import { type FsView, listDirTyped, type ListResult, pathInfo, type PathType, type StatResult, type TypedList } from './fs-view.js'
 import { ioErrorText } from './io-error.js'
 import { pathProblem, type PathWatch, type WatchFactory, watchFailureText } from './watch-factory.js'
 
@@ -50,6 +52,24 @@ function parentOf(path: string): string {
 }
 
 const QUEUE_LIMIT = systemQueueLimit()
+/** Linux's PATH_MAX: a longer path fails every look-up (ENAMETOOLONG) though its folder lists fine. */
+const PATH_MAX = 4096
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+/** A name with a lone surrogate reaches the disk as U+FFFD and is listed as such: not the same string. */
+const isWellFormed = (name: string) => !LONE_SURROGATE.test(name)
+// access() checks with the real ids, lstat() with the effective ones: access (no Stats made) only when they agree.
+const SAME_IDS = process.getuid?.() === process.geteuid?.() && process.getgid?.() === process.getegid?.()
+
+/** Whether a look-up of `path` succeeds (its folder can be searched and it is there). */
+async function lookUp(path: string): Promise<boolean> {
+  try {
+    if (SAME_IDS) await access(path)
+    else await lstat(path)
+    return true
+  } catch {
+    return false
+  }
+}
 
 const childOf = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`)
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
@@ -67,6 +87,8 @@ export class WatchedView implements FsView {
   private readonly watches = new Map<string, WatchEntry>()
   /** Paths re-checked on every call, with the signature taken before they were read. */
   private readonly volatile = new Map<string, Promise<string>>()
+  /** The listings whose entries have been looked up once (see `searchable`). */
+  private readonly searched = new WeakMap<TypedList, Promise<boolean>>()
   /** Every folder that has something known below it (so only those need a subtree scan on drop). */
   private readonly hasBelow = new Set<string>()
 
@@ -97,7 +119,25 @@ export class WatchedView implements FsView {
     })
   }
 
-  exists(path: string): Promise<boolean> {
+  /** `stat`'s type of `path`, from its folder's listing where that lists it as no symlink. */
+  async type(path: string): Promise<PathType | { error: string }> {
+    const listed = await this.listingOf(path)
+    const type = listed?.plainType(baseName(path))
+    if (type !== undefined && (await this.searchable(listed!, path))) return type
+    return this.stat(path)
+  }
+
+  async exists(path: string): Promise<boolean> {
+    const listed = await this.listingOf(path)
+    if (listed !== undefined) {
+      // Not listed: lstat fails too (ENOENT, or EACCES in a folder that cannot be searched).
+      if (!listed.has(baseName(path))) return false
+      if (await this.searchable(listed, path)) return true
+    }
+    return this.lstatExists(path)
+  }
+
+  private lstatExists(path: string): Promise<boolean> {
     return this.known(this.existence, path, async () => {
       const tracked = await this.watch(parentOf(path))
       const link = await lstatSignature(path)
@@ -126,8 +166,8 @@ export class WatchedView implements FsView {
   }
 
   async remember<T>(path: string, key: string, compute: () => Promise<T>): Promise<T> {
-    // The stat puts the path under watch (or re-check) before anything reads it.
-    await this.stat(path)
+    // This puts the path under watch (or re-check) before anything reads it.
+    await this.type(path)
     let byKey = this.memos.get(path)
     if (byKey === undefined) {
       byKey = new Map()
@@ -172,7 +212,36 @@ export class WatchedView implements FsView {
 
   private async listedPlain(dir: string, name: string): Promise<boolean> {
     const listed = await this.listings.get(dir)
-    return listed !== undefined && !('error' in listed) && listed.plain.has(name)
+    return listed !== undefined && !('error' in listed) && listed.isPlain(name)
+  }
+
+  /**
+   * The listing of `path`'s folder when it may answer for `path`: the folder is watched (so the
+   * listing is current) and `path` is one the listing can name (one entry of at most PATH_MAX bytes
+   * in all, valid UTF-8); undefined otherwise, and the path is asked of the disk.
+   */
+  private async listingOf(path: string): Promise<TypedList | undefined> {
+    const name = baseName(path)
+    if (name === '' || name === '.' || name === '..' || !isWellFormed(name) || Buffer.byteLength(path) >= PATH_MAX) return undefined
+    const dir = parentOf(path)
+    if (!(await this.watch(dir))) return undefined
+    const listed = await this.listTyped(dir)
+    return 'error' in listed ? undefined : listed
+  }
+
+  /**
+   * Whether the entries of a listing can be looked up: a folder may be readable but not searchable
+   * (mode r--), where every listed entry fails `stat`. One look-up that succeeds settles it for the
+   * listing (a chmod of the folder drops the listing); one that fails is not remembered.
+   */
+  private searchable(listed: TypedList, path: string): Promise<boolean> {
+    let known = this.searched.get(listed)
+    if (known === undefined) {
+      known = lookUp(path)
+      this.searched.set(listed, known)
+      void known.then((found) => found || this.searched.delete(listed))
+    }
+    return known
   }
 
   /** A symlink or a path in an unwatchable folder: watch the path itself, keep its signature. */
