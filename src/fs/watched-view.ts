@@ -216,14 +216,17 @@ export class WatchedView implements FsView {
   }
 
   /**
-   * The listing of `path`'s folder when it may answer for `path`: the folder is watched (so the
-   * listing is current) and `path` is one the listing can name (one entry of at most PATH_MAX bytes
-   * in all, valid UTF-8); undefined otherwise, and the path is asked of the disk.
+   * The listing of `path`'s folder when it may answer for `path`: the folder is inside what a walk
+   * lists (it or its own folder is listed already: a glob's root is stat'ed, so the folder it sits
+   * in is never listed, and files created beside it never drop anything), it is watched (so the
+   * listing is current), and `path` is one the listing can name (one entry, at most PATH_MAX bytes
+   * in all, valid UTF-8). Undefined otherwise: the path is asked of the disk.
    */
   private async listingOf(path: string): Promise<TypedList | undefined> {
     const name = baseName(path)
     if (name === '' || name === '.' || name === '..' || !isWellFormed(name) || Buffer.byteLength(path) >= PATH_MAX) return undefined
     const dir = parentOf(path)
+    if (!this.listings.has(dir) && !this.listings.has(parentOf(dir))) return undefined
     if (!(await this.watch(dir))) return undefined
     const listed = await this.listTyped(dir)
     return 'error' in listed ? undefined : listed

@@ -41,6 +41,7 @@ it('types and finds every kind of entry as stat and lstat do', async () => {
   await symlink(join(root, 'd/folder'), join(root, 'd/link-to-folder'))
   await symlink(join(root, 'd/file.md'), join(root, 'd/link-to-file'))
   await symlink(join(root, 'd/gone'), join(root, 'd/dangling'))
+  await view.list(join(root, 'd')) // as a walk lists it
   const names = ['file.md', 'folder', 'fifo', 'link-to-folder', 'link-to-file', 'dangling', 'missing', 'folder/inner.md', 'folder/none', '', '.', '..']
   await expectSameAsDisk(names.map((name) => join(root, 'd', name)).concat([`${root}/d/`, `${root}/d/./file.md`, `${root}/d/\uD800`]))
 })
@@ -48,16 +49,19 @@ it('types and finds every kind of entry as stat and lstat do', async () => {
 it('follows changes: an entry created, deleted, or replaced by a folder', async () => {
   await writeTree(root, { 'd/a.md': 'a' })
   const paths = ['a.md', 'b.md', 'c'].map((name) => join(root, 'd', name))
+  await view.list(join(root, 'd'))
   await expectSameAsDisk(paths)
   await writeFile(join(root, 'd/b.md'), 'b')
   await rm(join(root, 'd/a.md'))
   await mkdir(join(root, 'd/c'))
   await checkPhase()
+  await view.list(join(root, 'd'))
   await expectSameAsDisk(paths)
   await rm(join(root, 'd/c'), { recursive: true })
   await writeFile(join(root, 'd/c-file'), 'c')
   await rename(join(root, 'd/c-file'), join(root, 'd/c'))
   await checkPhase()
+  await view.list(join(root, 'd'))
   await expectSameAsDisk(paths)
 })
 
@@ -69,4 +73,22 @@ it('keeps nothing per entry it types from a listing', async () => {
   const retained = await retainedBytes(() => Promise.all(names.map((name) => view.type(join(root, 'd', `${name}.md`)))))
   // A stat kept per entry is some 400 bytes; the answers themselves are shared.
   expect(retained).toBeLessThan(names.length * 50)
+})
+
+it('lists no folder outside what a walk lists: a glob root is stat\'ed, and files created beside it drop nothing', async () => {
+  await writeTree(root, { 'skills/a/SKILL.md': 'a' })
+  const skills = join(root, 'skills')
+  expect(typeOnly(await view.type(skills))).toEqual({ isFile: false, isDirectory: true })
+  expect(await view.exists(join(skills, 'SKILL.md'))).toBe(false)
+  // The walk lists the root, then types and finds what is inside it from listings.
+  await view.list(skills)
+  expect(typeOnly(await view.type(join(skills, 'a')))).toEqual({ isFile: false, isDirectory: true })
+  expect(await view.exists(join(skills, 'a/SKILL.md'))).toBe(true)
+  const epoch = view.epoch
+  await writeFile(join(root, 'unrelated.txt'), 'x')
+  await checkPhase()
+  expect(view.epoch).toBe(epoch)
+  await writeFile(join(skills, 'a/new.md'), 'x')
+  await checkPhase()
+  expect(view.epoch).toBeGreaterThan(epoch)
 })
