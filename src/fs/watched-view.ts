@@ -22,6 +22,8 @@ import { access, lstat, stat } from 'node:fs/promises'
 import { countEvent, onEventsLost, systemQueueLimit } from './event-bursts.js'
 import { type FsView, listDirTyped, type ListResult, pathInfo, type PathType, type StatResult, type TypedList } from './fs-view.js'
 import { ioErrorText } from './io-error.js'
+import { PathMemos } from './path-memos.js'
+import { SettledMap } from './settled-map.js'
 import { pathProblem, type PathWatch, type WatchFactory, watchFailureText } from './watch-factory.js'
 
 interface WatchedViewOptions {
@@ -40,7 +42,7 @@ interface WatchedViewOptions {
 
 interface WatchEntry {
   /** Whether the path is watched; false when a path problem (gone, unreadable) prevented it. */
-  ready: Promise<boolean>
+  ready: Promise<boolean> | boolean
   handle?: PathWatch
   dropped: boolean
 }
@@ -80,10 +82,10 @@ export class WatchedView implements FsView {
   /** Why watching stopped, once it has. */
   failed: string | undefined
   private closed = false
-  private readonly stats = new Map<string, Promise<StatResult>>()
-  private readonly existence = new Map<string, Promise<boolean>>()
-  private readonly listings = new Map<string, Promise<TypedList | { error: string }>>()
-  private readonly memos = new Map<string, Map<string, Promise<unknown>>>()
+  private readonly stats = new SettledMap<StatResult>()
+  private readonly existence = new SettledMap<boolean>()
+  private readonly listings = new SettledMap<TypedList | { error: string }>()
+  private readonly memos = new Map<string, PathMemos>()
   private readonly watches = new Map<string, WatchEntry>()
   /** Paths re-checked on every call, with the signature taken before they were read. */
   private readonly volatile = new Map<string, Promise<string>>()
@@ -168,19 +170,13 @@ export class WatchedView implements FsView {
   async remember<T>(path: string, key: string, compute: () => Promise<T>): Promise<T> {
     // This puts the path under watch (or re-check) before anything reads it.
     await this.type(path)
-    let byKey = this.memos.get(path)
-    if (byKey === undefined) {
-      byKey = new Map()
-      this.memos.set(path, byKey)
+    let memos = this.memos.get(path)
+    if (memos === undefined) {
+      memos = new PathMemos()
+      this.memos.set(path, memos)
       this.noteBelow(path)
     }
-    let known = byKey.get(key) as Promise<T> | undefined
-    if (known === undefined) {
-      known = compute()
-      byKey.set(key, known)
-      known.catch(() => byKey?.get(key) === known && byKey.delete(key))
-    }
-    return known
+    return memos.getOrCompute(key, compute)
   }
 
   /** Re-checks every volatile path against its signature; drops the ones that changed. */
@@ -200,14 +196,8 @@ export class WatchedView implements FsView {
 
   // --- what is known -------------------------------------------------------------------------------
 
-  private known<T>(map: Map<string, Promise<T>>, path: string, read: () => Promise<T>): Promise<T> {
-    const hit = map.get(path)
-    if (hit !== undefined) return hit
-    const pending = read()
-    map.set(path, pending)
-    this.noteBelow(path)
-    pending.catch(() => map.get(path) === pending && map.delete(path))
-    return pending
+  private known<T>(map: SettledMap<T>, path: string, read: () => Promise<T>): Promise<T> {
+    return map.getOrRead(path, read, () => this.noteBelow(path))
   }
 
   private async listedPlain(dir: string, name: string): Promise<boolean> {
@@ -271,12 +261,14 @@ export class WatchedView implements FsView {
   /** Watches `path` unless it already is; false when the path cannot be watched (gone, unreadable). */
   private watch(path: string): Promise<boolean> {
     const existing = this.watches.get(path)
-    if (existing !== undefined) return existing.ready
-    const entry: WatchEntry = { ready: Promise.resolve(false), dropped: false }
+    if (existing !== undefined) return typeof existing.ready === 'boolean' ? Promise.resolve(existing.ready) : existing.ready
+    const entry: WatchEntry = { ready: false, dropped: false }
     this.watches.set(path, entry)
     this.noteBelow(path)
-    entry.ready = this.open(path, entry)
-    return entry.ready
+    const ready = this.open(path, entry)
+    entry.ready = ready
+    void ready.then((watched) => (entry.ready = watched))
+    return ready
   }
 
   private async open(path: string, entry: WatchEntry): Promise<boolean> {
