@@ -73,6 +73,7 @@ async function lookUp(path: string): Promise<boolean> {
   }
 }
 
+const NOTHING_TO_CHECK = Promise.resolve()
 const childOf = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`)
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
@@ -180,7 +181,12 @@ export class WatchedView implements FsView {
   }
 
   /** Re-checks every volatile path against its signature; drops the ones that changed. */
-  async validate(): Promise<void> {
+  validate(): Promise<void> {
+    // Most indexes have none, and every call validates: nothing to allocate then.
+    return this.volatile.size === 0 ? NOTHING_TO_CHECK : this.recheck()
+  }
+
+  private async recheck(): Promise<void> {
     const checks = [...this.volatile].map(async ([path, before]) => {
       const now = await currentSignature(path)
       if (this.volatile.get(path) === before && (await before) !== now) this.forget(path)
