@@ -13,6 +13,7 @@
 import { detached, discoveryFields, splitFrontmatter, decodeRepairedFrontmatter, frontmatterOf, utf8Length, validateId, indexLine, messages as msg, checkFolderFrontmatter, folderDescription, folderIndexLine, folderSkillId, isSkillFile, SKILL_FRONTMATTER_STRUCT, failed, ok, type Result, FS_LIMITS, type FsLimits } from '../core/index.js'
 import type { Logger } from 'pino'
 import { expandUnique, type Loaded } from './expand-unique.js'
+import { noteLoadedText } from './file-digest.js'
 import type { FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
@@ -46,7 +47,9 @@ export async function loadSkillFile(match: GlobMatch, view: FsView = directView)
   const invalid = validateId(id)
   if (invalid !== undefined) return failed(msg.fsInvalidId(id, invalid))
   const read = await readSkillEntry(id, match.path, kind, view.limits)
-  return read.ok ? ok(read.value.entry) : read
+  if (!read.ok) return read
+  if (read.value.text !== undefined) noteLoadedText(read.value.entry, read.value.text)
+  return ok(read.value.entry)
 }
 
 /** A loaded skill with the text it came from, or (a markdown file is listed even then) why it could not be read. */
