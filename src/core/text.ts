@@ -26,3 +26,11 @@ export function trimEnd(text: string): string {
 }
 
 export const trim = (text: string): string => trimEnd(trimStart(text))
+
+/**
+ * `text` as a string of its own. V8 keeps a substring as a view into the string it was cut from, so
+ * a title cut from a file's text and kept would keep the whole text alive; a copy lets it go.
+ */
+export function detached<T extends string | undefined>(text: T): T {
+  return (text === undefined ? undefined : (` ${text}`).slice(1)) as T
+}

@@ -17,6 +17,7 @@ export function confinedView(view: FsView, root: string): FsView {
   }
   return {
     stat: (path) => view.stat(path),
+    ...(view.type === undefined ? {} : { type: (path: string) => view.type!(path) }),
     exists: (path) => view.exists(path),
     remember: (path, key, compute) => view.remember(path, key, compute),
     listTyped: (dir) => view.listTyped(dir),
@@ -28,7 +29,7 @@ export function confinedView(view: FsView, root: string): FsView {
       if ('error' in typed) return names
       const kept: string[] = []
       for (const name of names) {
-        if (typed.plain.has(name) || (await inside(`${dir.replace(/\/$/, '')}/${name}`))) kept.push(name)
+        if (typed.isPlain(name) || (await inside(`${dir.replace(/\/$/, '')}/${name}`))) kept.push(name)
       }
       return kept
     },

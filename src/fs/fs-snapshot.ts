@@ -8,23 +8,9 @@
 import { mapInBatches } from './batches.js'
 import { type FileMeta, metaOf } from './file-meta.js'
 import type { FsView } from './fs-view.js'
+import { fileDigest, loadedDigest } from './file-digest.js'
 import { fileFacts, skillFolderFiles, type FileFacts } from './skill-tree.js'
 import type { FsPrompt, FsSkill, FsSkip } from './types.js'
-import { createHash } from 'node:crypto'
-import { readWithMeta } from './read-with-meta.js'
-
-/*
- * What the fs index keeps of a file's content to tell an edit from a touch: a digest of its text.
- * An fs change event is sent only when an entry's digest changed (fs-changes.ts). Read once per
- * change of the file; the body itself is read again at call time.
- */
-/** sha1 of the file's text, or a text standing for why it cannot be read (same reason, same digest). */
-export async function fileDigest(path: string, maxBytes?: number): Promise<string> {
-  // E16.2: one synchronous open for a small file (read-with-meta.ts), as the expansion reads it.
-  const { read } = await readWithMeta(path, maxBytes)
-  if (!read.ok) return read.tooLarge ? `E(too large: ${read.size})` : `E${read.error}`
-  return createHash('sha1').update(read.text).digest('base64')
-}
 
 export class FsSnapshot {
   constructor(
@@ -60,7 +46,7 @@ export class FsSnapshot {
 
   /** A digest of each skill file's content, in `skills` order. */
   skillDigests(): Promise<string[]> {
-    return (this.skillDigestsOnce ??= this.digestsOf(this.skills))
+    return (this.skillDigestsOnce ??= this.digestsOf(this.skills, loadedDigest))
   }
 
   /** A digest of each prompt file's content, in `prompts` order. */
@@ -78,7 +64,9 @@ export class FsSnapshot {
     return fileFacts(folder, path, this.view)
   }
 
-  private digestsOf(entries: ReadonlyArray<{ path: string }>): Promise<string[]> {
-    return mapInBatches(entries, ({ path }) => this.view.remember(path, 'digest', () => fileDigest(path, this.view.limits.textFileBytes)))
+  /** Each entry's digest: the one `loaded` knows of (file-digest.ts), else its file's, read once per change. */
+  private digestsOf<T extends { path: string }>(entries: readonly T[], loaded: (entry: T) => string | undefined = () => undefined): Promise<string[]> {
+    return mapInBatches(entries, async (entry) =>
+      loaded(entry) ?? this.view.remember(entry.path, 'digest', () => fileDigest(entry.path, this.view.limits.textFileBytes)))
   }
 }

@@ -7,11 +7,12 @@ import type { BigIntStats, Dirent } from 'node:fs'
 import { lstat, readdir, stat } from 'node:fs/promises'
 import { FS_LIMITS, type FsLimits } from '../core/index.js'
 import { ioErrorText } from './io-error.js'
+import { kindOf, TypedList, type PathType } from './typed-list.js'
+
+export { TypedList, type PathType }
 
 /** A `stat` that followed symlinks. */
-export interface PathInfo {
-  isFile: boolean
-  isDirectory: boolean
+export interface PathInfo extends PathType {
   /** `dev:ino`, to recognise a directory reached twice (symlink loops). */
   identity: string
   size: number
@@ -26,6 +27,11 @@ export type ListResult = string[] | { error: string }
 export interface FsView {
   /** `stat`, following symlinks. */
   stat(path: string): Promise<StatResult>
+  /**
+   * What `stat` says `path` is (or its error), where a view can tell without a full `stat`: the
+   * watched view answers from the listing of the path's folder. A view without it is asked `stat`.
+   */
+  type?(path: string): Promise<PathType | { error: string }>
   /** Whether `lstat` succeeds (the crate's existence test for literal components). */
   exists(path: string): Promise<boolean>
   /** The UTF-8 names in a directory (other names are skipped, as the crate skips them). */
@@ -79,12 +85,6 @@ async function listDir(dir: string): Promise<ListResult> {
   return 'error' in typed ? typed : typed.names
 }
 
-export interface TypedList {
-  names: string[]
-  /** The names known not to be symlinks (what `stat` finds there is the entry itself). */
-  plain: Set<string>
-}
-
 export async function listDirTyped(dir: string): Promise<TypedList | { error: string }> {
   let raw: Dirent<Buffer>[]
   try {
@@ -93,7 +93,7 @@ export async function listDirTyped(dir: string): Promise<TypedList | { error: st
     return { error: ioErrorText(error) }
   }
   const names: string[] = []
-  const plain = new Set<string>()
+  let kinds = ''
   for (const entry of raw) {
     let name: string
     try {
@@ -103,9 +103,14 @@ export async function listDirTyped(dir: string): Promise<TypedList | { error: st
       continue
     }
     names.push(name)
-    if (!entry.isSymbolicLink()) plain.add(name)
+    kinds += kindOf(entry)
   }
-  return { names, plain }
+  return new TypedList(names, kinds)
+}
+
+/** `view.type(path)` where the view has it, else `view.stat(path)`. */
+export function typeOf(view: FsView, path: string): Promise<PathType | { error: string }> {
+  return view.type === undefined ? view.stat(path) : view.type(path)
 }
 
 /** Every question goes to the disk; nothing is remembered. */

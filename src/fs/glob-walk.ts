@@ -7,7 +7,7 @@
  */
 import { messages as msg, SKILL_FILE } from '../core/index.js'
 import type { Logger } from 'pino'
-import { directView, type FsView, type PathInfo, type StatResult } from './fs-view.js'
+import { directView, type FsView, type PathInfo, type PathType, typeOf } from './fs-view.js'
 import { type CompiledGlob, type Component, matchesComponent, matchName, startsWithDot } from './glob-pattern.js'
 
 /** Matched regular files (symlinks followed), in no particular order. */
@@ -43,6 +43,12 @@ async function infoOrUndefined(view: FsView, path: string): Promise<PathInfo | u
   return 'error' in info ? undefined : info
 }
 
+/** What `path` is, without its identity: all a component that is not `**` needs (typeOf spares a stat). */
+async function typeOrUndefined(view: FsView, path: string): Promise<PathType | undefined> {
+  const type = await typeOf(view, path)
+  return 'error' in type ? undefined : type
+}
+
 class Walker {
   private readonly candidates: string[] = []
   private readonly last: number
@@ -57,16 +63,16 @@ class Walker {
 
   /** fill_todo: apply component `idx` inside `dir`; `ancestors` are the directories `**` is inside. */
   async fill(dir: string, idx: number, ancestors: ReadonlySet<string>): Promise<void> {
-    const info = await infoOrUndefined(this.view, dir)
-    if (!info?.isDirectory) return
     const component = this.components[idx] as Component
+    const info = component.kind === 'recursive' ? await infoOrUndefined(this.view, dir) : await typeOrUndefined(this.view, dir)
+    if (!info?.isDirectory) return
     if (component.kind === 'literal') {
       const next = join(dir, component.text)
       const special = component.text === '.' || component.text === '..'
       if (special || (await this.view.exists(next))) await this.add(next, idx, ancestors)
       return
     }
-    const inside = component.kind === 'recursive' ? new Set(ancestors).add(info.identity) : ancestors
+    const inside = component.kind === 'recursive' ? new Set(ancestors).add((info as PathInfo).identity) : ancestors
     const paths = (await this.list(dir)).map((name) => join(dir, name))
     // Under `**` every entry is stat'ed; all at once, then visited in order (a folder of 2,000 skills
     // stat'ed one await at a time took ~100 ms per listing).
@@ -92,7 +98,7 @@ class Walker {
     if (!infos.some((info) => info?.isDirectory) || !(await this.insideSkillFolder(dir))) return infos
     const listed = await this.view.listTyped(dir)
     if ('error' in listed) return infos
-    return infos.map((info, i) => (info?.isDirectory && !listed.plain.has(baseName(paths[i]!)) ? { ...info, isDirectory: false } : info))
+    return infos.map((info, i) => (info?.isDirectory && !listed.isPlain(baseName(paths[i]!)) ? { ...info, isDirectory: false } : info))
   }
 
   /** Whether `dir` or a folder above it holds a SKILL.md. */
@@ -134,9 +140,9 @@ class Walker {
 
   /** `is_file()` on every match, following symlinks; a match gone by now is logged and dropped. */
   async regularFiles(): Promise<string[]> {
-    const checks = await Promise.all(this.candidates.map((path) => this.view.stat(path)))
+    const checks = await Promise.all(this.candidates.map((path) => typeOf(this.view, path)))
     return this.candidates.filter((path, i) => {
-      const check = checks[i] as StatResult
+      const check = checks[i]!
       if (!('error' in check)) return check.isFile
       this.log.warn({ error: msg.globEntryFailed(path, check.error) }, msg.LOG.globEntryError)
       return false

@@ -6,8 +6,7 @@
  * the asynchronous way, with the same answers. The size and mtime are those of the file read.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
-import { fileMeta, metaOf, type FileMeta } from './file-meta.js'
-import { pathInfo } from './fs-view.js'
+import { fileMeta, metaOfStats, type FileMeta } from './file-meta.js'
 import { FS_LIMITS } from '../core/index.js'
 import { decodeText, readTextFile, SYNC_READ_MAX_BYTES, type ReadText } from './read-text.js'
 
@@ -34,18 +33,20 @@ function readSmall(path: string, maxBytes: number): ReadWithMeta | undefined {
     return undefined
   }
   try {
-    const info = fstatSync(fd, { bigint: true })
-    if (!info.isFile() || info.size > BigInt(SYNC_READ_MAX_BYTES)) return undefined
+    // Not bigint (18 BigInts more garbage a file): the size is exact as a number and the mtime is
+    // the one `pathInfo` recomputes from nanoseconds.
+    const info = fstatSync(fd)
+    if (!info.isFile() || info.size > SYNC_READ_MAX_BYTES) return undefined
     // One byte past the cap, so a file that grew since the stat is still caught.
-    const buffer = Buffer.allocUnsafe(Math.min(Number(info.size), maxBytes) + 1)
+    const buffer = Buffer.allocUnsafe(Math.min(info.size, maxBytes) + 1)
     let filled = 0
     while (filled < buffer.length) {
       const read = readSync(fd, buffer, filled, buffer.length - filled, filled)
       if (read === 0) break
       filled += read
     }
-    if (filled > maxBytes || filled > Number(info.size)) return undefined
-    return { read: decodeText(buffer.subarray(0, filled)), meta: metaOf(pathInfo(info)) }
+    if (filled > maxBytes || filled > info.size) return undefined
+    return { read: decodeText(buffer.subarray(0, filled)), meta: metaOfStats(info) }
   } catch {
     return undefined
   } finally {

@@ -7,11 +7,13 @@
  * kept once). Sorted by id.
  *
  * `loadSkillFile` is the one place a skill file becomes an entry: everything listings need is
- * derived from a single read of it.
+ * derived from a single read of it, and what the entry keeps of the text is copied out of it
+ * (`detached`), so the index never holds a skill's whole file.
  */
-import { discoveryFields, splitFrontmatter, decodeRepairedFrontmatter, frontmatterOf, utf8Length, validateId, indexLine, messages as msg, checkFolderFrontmatter, folderDescription, folderIndexLine, folderSkillId, isSkillFile, SKILL_FRONTMATTER_STRUCT, failed, ok, type Result, FS_LIMITS, type FsLimits } from '../core/index.js'
+import { detached, discoveryFields, splitFrontmatter, decodeRepairedFrontmatter, frontmatterOf, utf8Length, validateId, indexLine, messages as msg, checkFolderFrontmatter, folderDescription, folderIndexLine, folderSkillId, isSkillFile, SKILL_FRONTMATTER_STRUCT, failed, ok, type Result, FS_LIMITS, type FsLimits } from '../core/index.js'
 import type { Logger } from 'pino'
 import { expandUnique, type Loaded } from './expand-unique.js'
+import { noteLoadedText } from './file-digest.js'
 import type { FileMeta } from './file-meta.js'
 import { directView, type FsView } from './fs-view.js'
 import type { GlobMatch } from './glob-matches.js'
@@ -45,7 +47,9 @@ export async function loadSkillFile(match: GlobMatch, view: FsView = directView)
   const invalid = validateId(id)
   if (invalid !== undefined) return failed(msg.fsInvalidId(id, invalid))
   const read = await readSkillEntry(id, match.path, kind, view.limits)
-  return read.ok ? ok(read.value.entry) : read
+  if (!read.ok) return read
+  if (read.value.text !== undefined) noteLoadedText(read.value.entry, read.value.text)
+  return ok(read.value.entry)
 }
 
 /** A loaded skill with the text it came from, or (a markdown file is listed even then) why it could not be read. */
@@ -64,7 +68,7 @@ function fileSkill(id: string, path: string, read: ReadText, meta: FileMeta, lim
   const frontmatter = text === undefined ? {} : frontmatterOf(text)
   const entry: FsSkill = {
     id, path, kind: 'file', bytes: meta.bytes, registeredAt: meta.registeredAt,
-    title, description, frontmatter, discovery: discoveryFields(frontmatter),
+    title: detached(title), description: detached(description), frontmatter, discovery: discoveryFields(frontmatter),
     ...(text === undefined ? {} : { bodyBytes: utf8Length(splitFrontmatter(text).body) }),
   }
   return ok(read.ok ? { entry, text: read.text } : { entry, text: undefined, error: readError(read, limits) })
@@ -86,8 +90,8 @@ function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta, l
   const { title, description } = folderIndexLine(id, decoded.data, decoded.frontmatter)
   const entry: FsSkill = {
     id, path, kind: 'folder', bytes: meta.bytes, registeredAt: meta.registeredAt,
-    title, description, frontmatter: decoded.data, discovery: discoveryFields(decoded.data),
-    fullDescription: folderDescription(decoded.frontmatter), bodyBytes: utf8Length(splitFrontmatter(read.text).body),
+    title: detached(title), description: detached(description), frontmatter: decoded.data, discovery: discoveryFields(decoded.data),
+    fullDescription: detached(folderDescription(decoded.frontmatter)), bodyBytes: utf8Length(splitFrontmatter(read.text).body),
     ...(warnings.length > 0 ? { warnings } : {}),
   }
   return ok({ entry, text: read.text })

@@ -10,7 +10,7 @@
  */
 import { SkillsError, compareUtf8, messages as msg, digestOf } from '../core/index.js'
 import { readFolderBytes } from './folder-file.js'
-import { directView, type FsView, type TypedList } from './fs-view.js'
+import { directView, type FsView, type TypedList, typeOf } from './fs-view.js'
 
 const MAX_DEPTH = 16
 const MAX_FILES = 10_000
@@ -27,8 +27,8 @@ export async function skillFolderFiles(folder: string, view: FsView = directView
   const walk = async (dir: string, prefix: string, depth: number): Promise<void> => {
     if (depth > MAX_DEPTH || files.length >= MAX_FILES) return
     const listed = await listTwice(view, folder, dir)
-    const plain = listed.names.filter((name) => listed.plain.has(name)).sort(compareUtf8)
-    const infos = await Promise.all(plain.map((name) => view.stat(`${dir}/${name}`)))
+    const plain = listed.names.filter((name) => listed.isPlain(name)).sort(compareUtf8)
+    const infos = await Promise.all(plain.map((name) => typeOf(view, `${dir}/${name}`)))
     for (const [i, name] of plain.entries()) {
       const info = infos[i]!
       if ('error' in info) continue // gone since the listing

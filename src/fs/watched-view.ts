@@ -8,6 +8,8 @@
  * - a path that is a symlink, or whose folder cannot be watched (e.g. a folder with `--x`
  *   permissions), is also watched itself where possible and re-checked on every call against a
  *   signature taken before it was read (`validate`), since its target may change where no watch sees.
+ * A folder's listing (readdir's types) also answers `type` and `exists` for its entries, so the
+ * thousands of files and folders a walk meets cost no `stat` each and leave nothing per entry behind.
  * Forgetting happens synchronously inside the watch callback and bumps `epoch`, so a caller that
  * yielded once to the event loop's check phase can tell from `epoch` whether what it built is current.
  * A failure that is not about one path (inotify limits, an unsupported file system) ends watching
@@ -16,10 +18,12 @@
  */
 import { FS_LIMITS, type FsLimits } from '../core/index.js'
 import type { BigIntStats } from 'node:fs'
-import { lstat, stat } from 'node:fs/promises'
+import { access, lstat, stat } from 'node:fs/promises'
 import { countEvent, onEventsLost, systemQueueLimit } from './event-bursts.js'
-import { type FsView, listDirTyped, type ListResult, pathInfo, type StatResult, type TypedList } from './fs-view.js'
+import { type FsView, listDirTyped, type ListResult, pathInfo, type PathType, type StatResult, type TypedList } from './fs-view.js'
 import { ioErrorText } from './io-error.js'
+import { PathMemos } from './path-memos.js'
+import { SettledMap } from './settled-map.js'
 import { pathProblem, type PathWatch, type WatchFactory, watchFailureText } from './watch-factory.js'
 
 interface WatchedViewOptions {
@@ -38,7 +42,7 @@ interface WatchedViewOptions {
 
 interface WatchEntry {
   /** Whether the path is watched; false when a path problem (gone, unreadable) prevented it. */
-  ready: Promise<boolean>
+  ready: Promise<boolean> | boolean
   handle?: PathWatch
   dropped: boolean
 }
@@ -50,7 +54,26 @@ function parentOf(path: string): string {
 }
 
 const QUEUE_LIMIT = systemQueueLimit()
+/** Linux's PATH_MAX: a longer path fails every look-up (ENAMETOOLONG) though its folder lists fine. */
+const PATH_MAX = 4096
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+/** A name with a lone surrogate reaches the disk as U+FFFD and is listed as such: not the same string. */
+const isWellFormed = (name: string) => !LONE_SURROGATE.test(name)
+// access() checks with the real ids, lstat() with the effective ones: access (no Stats made) only when they agree.
+const SAME_IDS = process.getuid?.() === process.geteuid?.() && process.getgid?.() === process.getegid?.()
 
+/** Whether a look-up of `path` succeeds (its folder can be searched and it is there). */
+async function lookUp(path: string): Promise<boolean> {
+  try {
+    if (SAME_IDS) await access(path)
+    else await lstat(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const NOTHING_TO_CHECK = Promise.resolve()
 const childOf = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`)
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
@@ -60,13 +83,15 @@ export class WatchedView implements FsView {
   /** Why watching stopped, once it has. */
   failed: string | undefined
   private closed = false
-  private readonly stats = new Map<string, Promise<StatResult>>()
-  private readonly existence = new Map<string, Promise<boolean>>()
-  private readonly listings = new Map<string, Promise<TypedList | { error: string }>>()
-  private readonly memos = new Map<string, Map<string, Promise<unknown>>>()
+  private readonly stats = new SettledMap<StatResult>()
+  private readonly existence = new SettledMap<boolean>()
+  private readonly listings = new SettledMap<TypedList | { error: string }>()
+  private readonly memos = new Map<string, PathMemos>()
   private readonly watches = new Map<string, WatchEntry>()
   /** Paths re-checked on every call, with the signature taken before they were read. */
   private readonly volatile = new Map<string, Promise<string>>()
+  /** The listings whose entries have been looked up once (see `searchable`). */
+  private readonly searched = new WeakMap<TypedList, Promise<boolean>>()
   /** Every folder that has something known below it (so only those need a subtree scan on drop). */
   private readonly hasBelow = new Set<string>()
 
@@ -97,7 +122,25 @@ export class WatchedView implements FsView {
     })
   }
 
-  exists(path: string): Promise<boolean> {
+  /** `stat`'s type of `path`, from its folder's listing where that lists it as no symlink. */
+  async type(path: string): Promise<PathType | { error: string }> {
+    const listed = await this.listingOf(path)
+    const type = listed?.plainType(baseName(path))
+    if (type !== undefined && (await this.searchable(listed!, path))) return type
+    return this.stat(path)
+  }
+
+  async exists(path: string): Promise<boolean> {
+    const listed = await this.listingOf(path)
+    if (listed !== undefined) {
+      // Not listed: lstat fails too (ENOENT, or EACCES in a folder that cannot be searched).
+      if (!listed.has(baseName(path))) return false
+      if (await this.searchable(listed, path)) return true
+    }
+    return this.lstatExists(path)
+  }
+
+  private lstatExists(path: string): Promise<boolean> {
     return this.known(this.existence, path, async () => {
       const tracked = await this.watch(parentOf(path))
       const link = await lstatSignature(path)
@@ -126,25 +169,24 @@ export class WatchedView implements FsView {
   }
 
   async remember<T>(path: string, key: string, compute: () => Promise<T>): Promise<T> {
-    // The stat puts the path under watch (or re-check) before anything reads it.
-    await this.stat(path)
-    let byKey = this.memos.get(path)
-    if (byKey === undefined) {
-      byKey = new Map()
-      this.memos.set(path, byKey)
+    // This puts the path under watch (or re-check) before anything reads it.
+    await this.type(path)
+    let memos = this.memos.get(path)
+    if (memos === undefined) {
+      memos = new PathMemos()
+      this.memos.set(path, memos)
       this.noteBelow(path)
     }
-    let known = byKey.get(key) as Promise<T> | undefined
-    if (known === undefined) {
-      known = compute()
-      byKey.set(key, known)
-      known.catch(() => byKey?.get(key) === known && byKey.delete(key))
-    }
-    return known
+    return memos.getOrCompute(key, compute)
   }
 
   /** Re-checks every volatile path against its signature; drops the ones that changed. */
-  async validate(): Promise<void> {
+  validate(): Promise<void> {
+    // Most indexes have none, and every call validates: nothing to allocate then.
+    return this.volatile.size === 0 ? NOTHING_TO_CHECK : this.recheck()
+  }
+
+  private async recheck(): Promise<void> {
     const checks = [...this.volatile].map(async ([path, before]) => {
       const now = await currentSignature(path)
       if (this.volatile.get(path) === before && (await before) !== now) this.forget(path)
@@ -160,19 +202,45 @@ export class WatchedView implements FsView {
 
   // --- what is known -------------------------------------------------------------------------------
 
-  private known<T>(map: Map<string, Promise<T>>, path: string, read: () => Promise<T>): Promise<T> {
-    const hit = map.get(path)
-    if (hit !== undefined) return hit
-    const pending = read()
-    map.set(path, pending)
-    this.noteBelow(path)
-    pending.catch(() => map.get(path) === pending && map.delete(path))
-    return pending
+  private known<T>(map: SettledMap<T>, path: string, read: () => Promise<T>): Promise<T> {
+    return map.getOrRead(path, read, () => this.noteBelow(path))
   }
 
   private async listedPlain(dir: string, name: string): Promise<boolean> {
     const listed = await this.listings.get(dir)
-    return listed !== undefined && !('error' in listed) && listed.plain.has(name)
+    return listed !== undefined && !('error' in listed) && listed.isPlain(name)
+  }
+
+  /**
+   * The listing of `path`'s folder when it may answer for `path`: the folder is inside what a walk
+   * lists (it or its own folder is listed already: a glob's root is stat'ed, so the folder it sits
+   * in is never listed, and files created beside it never drop anything), it is watched (so the
+   * listing is current), and `path` is one the listing can name (one entry, at most PATH_MAX bytes
+   * in all, valid UTF-8). Undefined otherwise: the path is asked of the disk.
+   */
+  private async listingOf(path: string): Promise<TypedList | undefined> {
+    const name = baseName(path)
+    if (name === '' || name === '.' || name === '..' || !isWellFormed(name) || Buffer.byteLength(path) >= PATH_MAX) return undefined
+    const dir = parentOf(path)
+    if (!this.listings.has(dir) && !this.listings.has(parentOf(dir))) return undefined
+    if (!(await this.watch(dir))) return undefined
+    const listed = await this.listTyped(dir)
+    return 'error' in listed ? undefined : listed
+  }
+
+  /**
+   * Whether the entries of a listing can be looked up: a folder may be readable but not searchable
+   * (mode r--), where every listed entry fails `stat`. One look-up that succeeds settles it for the
+   * listing (a chmod of the folder drops the listing); one that fails is not remembered.
+   */
+  private searchable(listed: TypedList, path: string): Promise<boolean> {
+    let known = this.searched.get(listed)
+    if (known === undefined) {
+      known = lookUp(path)
+      this.searched.set(listed, known)
+      void known.then((found) => found || this.searched.delete(listed))
+    }
+    return known
   }
 
   /** A symlink or a path in an unwatchable folder: watch the path itself, keep its signature. */
@@ -199,12 +267,14 @@ export class WatchedView implements FsView {
   /** Watches `path` unless it already is; false when the path cannot be watched (gone, unreadable). */
   private watch(path: string): Promise<boolean> {
     const existing = this.watches.get(path)
-    if (existing !== undefined) return existing.ready
-    const entry: WatchEntry = { ready: Promise.resolve(false), dropped: false }
+    if (existing !== undefined) return typeof existing.ready === 'boolean' ? Promise.resolve(existing.ready) : existing.ready
+    const entry: WatchEntry = { ready: false, dropped: false }
     this.watches.set(path, entry)
     this.noteBelow(path)
-    entry.ready = this.open(path, entry)
-    return entry.ready
+    const ready = this.open(path, entry)
+    entry.ready = ready
+    void ready.then((watched) => (entry.ready = watched))
+    return ready
   }
 
   private async open(path: string, entry: WatchEntry): Promise<boolean> {

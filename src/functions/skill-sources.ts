@@ -8,7 +8,7 @@
  * A content stamp per row (what `skill::search` diffs its index by) costs a SHA-256 per row and
  * refresh, so it is taken only once the worker instance has searched (`stampedSkillSummaries`).
  */
-import { contentStamp, discoveryFields, type DiscoveryFields, frontmatterOf, compareUtf8, utf8Length, indexLine, type IndexLine, MemoKey, memoize, memoizePair, PairKey, withoutShadowed, inSlices } from '../core/index.js'
+import { contentStamp, detached, discoveryFields, type DiscoveryFields, frontmatterOf, compareUtf8, utf8Length, indexLine, type IndexLine, MemoKey, memoize, memoizePair, PairKey, withoutShadowed, inSlices } from '../core/index.js'
 import type { FsSnapshot, FsSkill } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
@@ -89,11 +89,6 @@ function bodyDiscovery(body: string): DiscoveryFields | undefined {
   return Object.keys(fields).length === 0 ? undefined : fields
 }
 
-// V8 keeps a substring as a view into the string it was cut from: a title cut from a body would keep
-// the whole body alive. A copy lets the body go once summarised.
-function detached(text: string | undefined): string | undefined {
-  return text === undefined ? undefined : (` ${text}`).slice(1)
-}
 
 /** The fs skills whose id no state row has. */
 export function withoutStateIds<T extends { id: string }>(fs: T[], state: SkillSummary[]): T[] {

@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process'
+import { statSync } from 'node:fs'
 import { stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatTimestamp } from '../../src/core/time.js'
-import { fileMeta } from '../../src/fs/file-meta.js'
+import { fileMeta, metaOf, metaOfStats } from '../../src/fs/file-meta.js'
+import { pathInfo } from '../../src/fs/fs-view.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 
 let root: string
@@ -37,5 +40,16 @@ describe('fileMeta', () => {
 
   it('gives 0 and "" when the file cannot be stat-ed', async () => {
     expect(await fileMeta(join(root, 'gone.md'))).toEqual({ bytes: 0, registeredAt: '' })
+  })
+})
+
+describe('metaOfStats', () => {
+  it('gives what metaOf gives from the bigint stat, at every sub-millisecond rounding', async () => {
+    await writeTree(root, { 'a.md': 'xyz' })
+    const path = join(root, 'a.md')
+    for (const stamp of ['1969-12-31 23:59:59.9995', '2025-01-01 12:00:00.1234995', '2025-01-01 12:00:00.1235005', '2026-11-22 06:41:40.000499999']) {
+      execFileSync('touch', ['-d', `${stamp} UTC`, path])
+      expect([stamp, metaOfStats(statSync(path))]).toEqual([stamp, metaOf(pathInfo(statSync(path, { bigint: true })))])
+    }
   })
 })
