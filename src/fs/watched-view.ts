@@ -74,6 +74,9 @@ async function lookUp(path: string): Promise<boolean> {
 }
 
 const NOTHING_TO_CHECK = Promise.resolve()
+// What `watch` answers for a path it already settled: asked on every look-up, so no promise each time.
+const WATCHED = Promise.resolve(true)
+const UNWATCHED = Promise.resolve(false)
 const childOf = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`)
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
@@ -267,7 +270,7 @@ export class WatchedView implements FsView {
   /** Watches `path` unless it already is; false when the path cannot be watched (gone, unreadable). */
   private watch(path: string): Promise<boolean> {
     const existing = this.watches.get(path)
-    if (existing !== undefined) return typeof existing.ready === 'boolean' ? Promise.resolve(existing.ready) : existing.ready
+    if (existing !== undefined) return existing.ready === true ? WATCHED : existing.ready === false ? UNWATCHED : existing.ready
     const entry: WatchEntry = { ready: false, dropped: false }
     this.watches.set(path, entry)
     this.noteBelow(path)
