@@ -45,7 +45,7 @@ export function nodeWatchFactory(platform: NodeJS.Platform = process.platform): 
     const kind = NO_LOCAL_EVENTS.get((await statfs(path)).type)
     if (kind !== undefined) throw new WatchUnavailable(msg.watchNoEvents(path, kind))
     // Not persistent: a watch never keeps the process alive.
-    const watcher = watch(path, { persistent: false }, (event, name) => listener(event, name))
+    const watcher = watch(path, { persistent: false }, listener)
     // An error ends the watch: report it as "anything here may have changed".
     watcher.on('error', () => listener('rename', null))
     return watcher

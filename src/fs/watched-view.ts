@@ -18,7 +18,8 @@
  */
 import { FS_LIMITS, type FsLimits } from '../core/index.js'
 import type { BigIntStats } from 'node:fs'
-import { access, lstat, stat } from 'node:fs/promises'
+import { lstat, stat } from 'node:fs/promises'
+import { nameListedAs, lookUp } from './entry-lookup.js'
 import { countEvent, onEventsLost, systemQueueLimit } from './event-bursts.js'
 import { type FsView, listDirTyped, type ListResult, pathInfo, type PathType, type StatResult, type TypedList } from './fs-view.js'
 import { ioErrorText } from './io-error.js'
@@ -54,26 +55,10 @@ function parentOf(path: string): string {
 }
 
 const QUEUE_LIMIT = systemQueueLimit()
-/** Linux's PATH_MAX: a longer path fails every look-up (ENAMETOOLONG) though its folder lists fine. */
-const PATH_MAX = 4096
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-/** A name with a lone surrogate reaches the disk as U+FFFD and is listed as such: not the same string. */
-const isWellFormed = (name: string) => !LONE_SURROGATE.test(name)
-// access() checks with the real ids, lstat() with the effective ones: access (no Stats made) only when they agree.
-const SAME_IDS = process.getuid?.() === process.geteuid?.() && process.getgid?.() === process.getegid?.()
-
-/** Whether a look-up of `path` succeeds (its folder can be searched and it is there). */
-async function lookUp(path: string): Promise<boolean> {
-  try {
-    if (SAME_IDS) await access(path)
-    else await lstat(path)
-    return true
-  } catch {
-    return false
-  }
-}
-
 const NOTHING_TO_CHECK = Promise.resolve()
+// What `watch` answers for a path it already settled: asked on every look-up, so no promise each time.
+const WATCHED = Promise.resolve(true)
+const UNWATCHED = Promise.resolve(false)
 const childOf = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`)
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 
@@ -215,12 +200,12 @@ export class WatchedView implements FsView {
    * The listing of `path`'s folder when it may answer for `path`: the folder is inside what a walk
    * lists (it or its own folder is listed already: a glob's root is stat'ed, so the folder it sits
    * in is never listed, and files created beside it never drop anything), it is watched (so the
-   * listing is current), and `path` is one the listing can name (one entry, at most PATH_MAX bytes
-   * in all, valid UTF-8). Undefined otherwise: the path is asked of the disk.
+   * listing is current), and `path` is one the listing can name (entry-lookup.ts: one entry, short
+   * enough, valid UTF-16). Undefined otherwise: the path is asked of the disk.
    */
   private async listingOf(path: string): Promise<TypedList | undefined> {
     const name = baseName(path)
-    if (name === '' || name === '.' || name === '..' || !isWellFormed(name) || Buffer.byteLength(path) >= PATH_MAX) return undefined
+    if (!nameListedAs(path, name)) return undefined
     const dir = parentOf(path)
     if (!this.listings.has(dir) && !this.listings.has(parentOf(dir))) return undefined
     if (!(await this.watch(dir))) return undefined
@@ -267,7 +252,7 @@ export class WatchedView implements FsView {
   /** Watches `path` unless it already is; false when the path cannot be watched (gone, unreadable). */
   private watch(path: string): Promise<boolean> {
     const existing = this.watches.get(path)
-    if (existing !== undefined) return typeof existing.ready === 'boolean' ? Promise.resolve(existing.ready) : existing.ready
+    if (existing !== undefined) return existing.ready === true ? WATCHED : existing.ready === false ? UNWATCHED : existing.ready
     const entry: WatchEntry = { ready: false, dropped: false }
     this.watches.set(path, entry)
     this.noteBelow(path)
