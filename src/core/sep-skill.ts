@@ -31,14 +31,20 @@ const SOURCE_TYPES: Readonly<Record<string, string>> = {
   swift: 'text/x-swift', kt: 'text/x-kotlin', lua: 'text/x-lua', pl: 'text/x-perl', php: 'text/x-php', cs: 'text/x-csharp',
 }
 
-// mime-types parses its 200 KB table when loaded: on the first file whose type is asked, not at start.
+/**
+ * What every skill has, its `SKILL.md`, as the table types it (a test checks they agree): the table is
+ * loaded on the first other file whose type is asked, since mime-types takes about 8 ms to build it,
+ * which would otherwise fall on the start or on the first read of a `SKILL.md`.
+ */
+export const MIME_SHORTCUTS: Readonly<Record<string, string>> = { md: 'text/markdown' }
 let mimeTypes: typeof MimeTypes | undefined
 
 /** E13.2: a file's MIME type from the maintained table (mime-types), source files by their language. */
 export function mimeTypeOf(path: string): string {
   const dot = path.lastIndexOf('.')
-  const source = dot === -1 ? undefined : SOURCE_TYPES[path.slice(dot + 1).toLowerCase()]
-  if (source !== undefined) return source
+  const extension = dot === -1 ? '' : path.slice(dot + 1).toLowerCase()
+  const known = SOURCE_TYPES[extension] ?? MIME_SHORTCUTS[extension]
+  if (known !== undefined) return known
   mimeTypes ??= createRequire(import.meta.url)('mime-types') as typeof MimeTypes
   return mimeTypes.lookup(path) || 'application/octet-stream'
 }
