@@ -5,9 +5,13 @@
  * tests/fixtures/real-17 and generated folders of 1,000 and 10,000 skills. In every round each server
  * runs one session (stdio-session.ts), in alternating order; an untimed pair first warms the page cache.
  * skilljack-mcp, the other peer E16 names, is not on the npm registry, so it is not measured.
+ * The peer runs as a user would install it: `@modelcontextprotocol/server` alone in a folder of its own.
+ * (From this project's node_modules it would be slower to start: there its SDK packages each carry a
+ * copy of zod 4 beside this project's zod 3.)
  */
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { renderPeers, type PeerRound, type PeerSize } from './peers-report.js'
 import { timeSession, type SessionFigures } from './stdio-session.js'
@@ -41,11 +45,12 @@ export async function benchPeers(bench: PeersBench): Promise<string> {
     await generated(bench.tmp, 1000, bench.quick ? 1 : 5),
     ...(bench.quick ? [] : [await generated(bench.tmp, 10_000, 3)]),
   ]
+  const peerServer = await installPeer(bench)
   const sizes: PeerSize[] = []
   for (const folder of folders) {
     const expected = folder.names.map((name) => `skill://${name}/SKILL.md`)
     const ours = () => session(bench.tmp, [join(REPOSITORY, 'dist/src/main.js'), '--stdio', '--skills-dir', folder.root], expected)
-    const peer = () => session(bench.tmp, [join(REPOSITORY, 'dist/tests/bench/peer-server.js'), folder.root], expected)
+    const peer = () => session(bench.tmp, [peerServer, folder.root], expected)
     await ours()
     await peer()
     const rounds: PeerRound[] = []
@@ -63,6 +68,17 @@ export async function benchPeers(bench: PeersBench): Promise<string> {
     sizes.push({ label: folder.label, skills: folder.names.length, rounds })
   }
   return renderPeers(sizes, PEER_NAME)
+}
+
+/** peer-server.js beside its own install of the SDK's pinned version, from the npm registry. */
+async function installPeer(bench: PeersBench): Promise<string> {
+  const dir = join(bench.tmp, 'peer')
+  await mkdir(dir, { recursive: true })
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'sdk-v2-skills-peer', private: true, type: 'module' }))
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `@modelcontextprotocol/server@${PEER_VERSION}`], { cwd: dir, stdio: 'ignore' })
+  await copyFile(join(REPOSITORY, 'dist/tests/bench/peer-server.js'), join(dir, 'peer-server.js'))
+  bench.log(`peers: ${PEER_NAME} installed alone in ${dir}`)
+  return join(dir, 'peer-server.js')
 }
 
 function session(cwd: string, args: string[], expected: readonly string[]): Promise<SessionFigures> {
