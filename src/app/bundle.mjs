@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Bundles the command (E16.2): `dist/src/main.js`, which tsc wrote, is replaced by one ES module of
- * src/main.ts, this project's code and the packages it loads, with what it imports lazily split into chunks under
- * `dist/src/bundle/` (loaded only when used, as before). Loading about 500 modules one by one was half of
+ * src/main.ts, this project's code and the packages it loads, with what it imports lazily split into
+ * chunks under `dist/src/bundle/` (loaded only when used, as before). Loading about 500 modules one by one was half of
  * a `--stdio` start at 17 skills and a quarter of its memory; one file is parsed in one go.
  * `npm run build` runs it after tsc, so everything that launches `dist/src/main.js` (the bin, the e2e
  * tests, the bench) runs the bundle, and the tsc output beside it stays for what is not bundled:
@@ -54,7 +54,8 @@ const built = await build({
   plugins: [unbundled],
   minifyWhitespace: true,
   minifySyntax: true,
-  legalComments: 'none',
+  // The packages' license notices, beside each output (main.js.LEGAL.txt) rather than inside it.
+  legalComments: 'linked',
   logLevel: 'warning',
   metafile: true,
   // CommonJS packages inside an ES module bundle call require(); give them Node's.
