@@ -89,7 +89,6 @@ function bodyDiscovery(body: string): DiscoveryFields | undefined {
   return Object.keys(fields).length === 0 ? undefined : fields
 }
 
-
 /** The fs skills whose id no state row has. */
 export function withoutStateIds<T extends { id: string }>(fs: T[], state: SkillSummary[]): T[] {
   if (fs.length === 0) return fs

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Logger } from 'pino'
-import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX, afterIiiPrefix } from '../core/index.js'
+import { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX, afterIiiPrefix, contentStamp } from '../core/index.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { Throttle } from './throttle.js'
@@ -259,14 +259,12 @@ export class ChangeHub {
       }
       return hash.digest('base64')
     } catch (error) {
-      if (error instanceof RpcError && error.code === INVALID_PARAMS) return sha256(JSON.stringify({ error: error.message }))
+      if (error instanceof RpcError && error.code === INVALID_PARAMS) return contentStamp(JSON.stringify({ error: error.message }))
       this.log.debug({ method, error: error instanceof Error ? error.message : String(error) }, msg.LOG.changeCheckFailed)
       return undefined
     }
   }
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
 
 /** `promise`, or after `ms` undefined (or the error `timeout()` makes); never leaves a timer behind. */
 async function within<T>(promise: Promise<T>, ms: number, timeout?: () => Error): Promise<T | undefined> {
