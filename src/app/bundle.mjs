@@ -20,21 +20,91 @@
  * Plain JavaScript run from the sources, like dist-stamp.mjs.
  */
 import { build } from 'esbuild'
-import { cpSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules, createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const OUT = join(ROOT, 'dist/src')
 const CHUNKS = 'bundle'
-/** Loaded from the tsc output, by path relative to main.js. */
-const UNBUNDLED_MODULES = ['./app/modes/check.js']
+/** Loaded from the tsc output: the sources, under src/, whose imports stay imports of dist/src's files. */
+const UNBUNDLED_MODULES = ['app/modes/check.ts']
 
 const unbundled = {
   name: 'unbundled',
   setup(on) {
-    const filter = new RegExp(`^(${UNBUNDLED_MODULES.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`)
-    on.onResolve({ filter }, (args) => ({ path: args.path, external: true }))
+    on.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const source = relative(join(ROOT, 'src'), resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')))
+      if (!UNBUNDLED_MODULES.includes(source)) return undefined
+      // Every chunk is written to dist/src/bundle/, so the tsc output is one folder up.
+      return { path: `../${source.replace(/\.ts$/, '.js')}`, external: true }
+    })
+  },
+}
+
+/**
+ * A built-in module imported by an ES import is taken with require instead, through a module that
+ * exports the built-in's plain properties. An ES import of a built-in makes Node build its ESM facade,
+ * which reads every export, and some exports are getters that load whole subsystems: node:http's
+ * WebSocket loads undici, node:crypto's webcrypto, node:fs's its streams (about 20 ms of a `--stdio`
+ * start at 17 skills, E16.2). Its getters are not exported: importing one fails the build
+ * (take it from the default export instead). The bundle already gives its CommonJS packages Node's
+ * require (the banner).
+ */
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  setup(on) {
+    const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]))
+    on.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => (args.kind === 'import-statement' && builtins.has(args.path) ? { path: args.path, namespace: 'builtin' } : undefined))
+    on.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
+      const plain = Object.entries(Object.getOwnPropertyDescriptors(require(args.path)))
+        .filter(([name, property]) => 'value' in property && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
+        .map(([name]) => name)
+      return { loader: 'js', contents: `const m = require(${JSON.stringify(args.path)})\nexport default m\nexport const { ${plain.join(', ')} } = m\n` }
+    })
+  },
+}
+
+/**
+ * The draft-07 formats every function publishes (src/schemas/json-schema.ts's toDraft07 over its zod
+ * schemas) are computed here, from the tsc output, instead of at each start: in the bundle, toDraft07
+ * looks its answer up by the schema's title, and zod-to-json-schema is not loaded (about 8 ms and
+ * 1 MB of heap at a start, E16.2). A title no function published, or two schemas under one title, fail
+ * the build; tests/schemas/bundled-formats.test.ts holds the table to what the sources compute.
+ */
+async function publishedFormats() {
+  const { DEFINITIONS, EXTENSION_DEFINITIONS } = await import(join(OUT, 'functions/registry.js'))
+  const { RPC_FUNCTION } = await import(join(OUT, 'schemas/rpc.js'))
+  const formats = {}
+  for (const spec of [...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => d.spec).concat(RPC_FUNCTION)) {
+    for (const format of [spec.request_format, spec.response_format]) {
+      const text = JSON.stringify(format)
+      if (formats[format.title] !== undefined && JSON.stringify(formats[format.title]) !== text) throw new Error(`two schemas are published as ${format.title}`)
+      formats[format.title] = format
+    }
+  }
+  return formats
+}
+const FORMATS = await publishedFormats()
+/** A JavaScript string literal of `text` in ASCII (see the check after the build). */
+const asciiLiteral = (text) => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+writeFileSync(join(OUT, 'schemas/published-formats.json'), `${JSON.stringify(FORMATS, null, 2)}\n`)
+const JSON_SCHEMA_SOURCE = join(ROOT, 'src/schemas/json-schema.ts')
+const precomputedFormats = {
+  name: 'precomputed-formats',
+  setup(on) {
+    on.onLoad({ filter: /[\\/]src[\\/]schemas[\\/]json-schema\.ts$/ }, (args) => (args.path !== JSON_SCHEMA_SOURCE ? undefined : {
+      loader: 'js',
+      contents: `const FORMATS = JSON.parse(${asciiLiteral(JSON.stringify(FORMATS))})
+export function toDraft07(_schema, title) {
+  const format = FORMATS[title]
+  if (format === undefined) throw new Error(\`no draft-07 format was computed at build for \${title} (src/app/bundle.mjs)\`)
+  return format
+}`,
+    }))
   },
 }
 
@@ -51,7 +121,7 @@ const built = await build({
   platform: 'node',
   target: 'node20',
   external: ['iii-sdk', 'iii-sdk/*'],
-  plugins: [unbundled],
+  plugins: [unbundled, builtinsByRequire, precomputedFormats],
   minifyWhitespace: true,
   minifySyntax: true,
   // The packages' license notices, beside each output (main.js.LEGAL.txt) rather than inside it.
@@ -61,6 +131,13 @@ const built = await build({
   // CommonJS packages inside an ES module bundle call require(); give them Node's.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
 })
+// One character outside ASCII (esbuild escapes those in strings, not in regular expression literals)
+// makes V8 keep the whole output's source as UTF-16, twice its size: 1.9 MB of heap for the MCP chunk.
+for (const output of Object.keys(built.metafile.outputs).filter((path) => path.endsWith('.js'))) {
+  const text = readFileSync(join(ROOT, output), 'utf8')
+  const at = text.search(/[^\x00-\x7f]/)
+  if (at >= 0) throw new Error(`${output}: a character outside ASCII at ${at} (${JSON.stringify(text.slice(Math.max(0, at - 40), at + 20))}); write it as an escape`)
+}
 // Which modules each output holds, for tests that check what a mode loads (tests/e2e/stdio-modules.test.ts).
 writeFileSync(join(OUT, CHUNKS, 'meta.json'), JSON.stringify(built.metafile))
 // The page's assets are read next to the module that serves them, now a chunk.

@@ -9,10 +9,13 @@
  * E11.1–E11.2: an upgrade from a browser page of another origin, or naming a Host this listener
  * does not answer to, gets 403 and no socket; with a token, an upgrade without it gets the iii
  * engine's RBAC refusal (an AUTH_ERROR frame, then a close).
+ *
+ * `ws` is loaded at the first upgrade: an engine nobody joins over the network (`--stdio`, whose worker
+ * and front are linked in process) never loads it and the TLS, zlib and crypto modules it requires (E16.2).
  */
 import { createServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer, type WebSocket } from 'ws'
+import type { WebSocket, WebSocketServer } from 'ws'
 import type { Logger } from 'pino'
 import type { Engine } from './engine.js'
 import * as msg from './messages.js'
@@ -50,8 +53,11 @@ function authError(ws: WebSocket): void {
 export async function listen(options: ListenOptions): Promise<Listener> {
   const { engine, log } = options
   const http = createServer((_req, res) => res.writeHead(404).end())
-  const workers = new WebSocketServer({ noServer: true, maxPayload: ENGINE_MAX_FRAME_BYTES })
-  const telemetry = new WebSocketServer({ noServer: true, maxPayload: TELEMETRY_MAX_FRAME_BYTES })
+  let sockets: Promise<{ workers: WebSocketServer; telemetry: WebSocketServer }> | undefined
+  const upgrades = () => (sockets ??= import('ws').then(({ WebSocketServer }) => ({
+    workers: new WebSocketServer({ noServer: true, maxPayload: ENGINE_MAX_FRAME_BYTES }),
+    telemetry: new WebSocketServer({ noServer: true, maxPayload: TELEMETRY_MAX_FRAME_BYTES }),
+  })))
   let door: Door | undefined
 
   const onWorker = (ws: WebSocket, req: IncomingMessage) => {
@@ -72,16 +78,18 @@ export async function listen(options: ListenOptions): Promise<Listener> {
       return refuse(socket, '403 Forbidden', refusal.text)
     }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
-    const server = path === '/' ? workers : path === '/otel' ? telemetry : undefined
-    if (server !== undefined && refusal?.reason === 'token') {
-      log.warn({ path, address: req.socket.remoteAddress }, msg.LOG_UPGRADE_TOKEN_REFUSED)
-      server.handleUpgrade(req, socket, head, authError)
-    } else if (server === workers) workers.handleUpgrade(req, socket, head, (ws) => onWorker(ws, req))
-    else if (server === telemetry) telemetry.handleUpgrade(req, socket, head, (ws) => ws.on('error', () => {}))
-    else {
+    if (path !== '/' && path !== '/otel') {
       log.warn({ path }, msg.LOG_UPGRADE_REJECTED)
-      refuse(socket)
+      return refuse(socket)
     }
+    void upgrades().then(({ workers, telemetry }) => {
+      const server = path === '/' ? workers : telemetry
+      if (refusal?.reason === 'token') {
+        log.warn({ path, address: req.socket.remoteAddress }, msg.LOG_UPGRADE_TOKEN_REFUSED)
+        server.handleUpgrade(req, socket, head, authError)
+      } else if (server === workers) workers.handleUpgrade(req, socket, head, (ws) => onWorker(ws, req))
+      else telemetry.handleUpgrade(req, socket, head, (ws) => ws.on('error', () => {}))
+    })
   })
 
   await new Promise<void>((resolve, reject) => {
@@ -98,9 +106,12 @@ export async function listen(options: ListenOptions): Promise<Listener> {
   return {
     port,
     async close() {
-      for (const ws of [...workers.clients, ...telemetry.clients]) ws.terminate()
-      workers.close()
-      telemetry.close()
+      if (sockets !== undefined) {
+        const { workers, telemetry } = await sockets
+        for (const ws of [...workers.clients, ...telemetry.clients]) ws.terminate()
+        workers.close()
+        telemetry.close()
+      }
       await new Promise<void>((resolve) => {
         http.close(() => resolve())
         http.closeAllConnections()

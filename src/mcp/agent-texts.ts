@@ -9,7 +9,7 @@ import { isJsonObject, type JsonObject } from '../core/index.js'
 
 const READ_FILE_FUNCTION = 'skill::read_skill_file'
 // "[… 812 more tokens: fetch iii://a or use skill::read_skill_file with cursor c1]" => "… use skill__read_skill_file …"
-const CUT_OFF_MARKER = /(\[… \d+ more tokens: fetch \S+ or use )skill::read_skill_file( with cursor [^\s\]]+\])/g
+const CUT_OFF_MARKER = /(\[\u2026 \d+ more tokens: fetch \S+ or use )skill::read_skill_file( with cursor [^\s\]]+\])/g
 
 export function withClientToolName(text: string): string {
   return text.includes(READ_FILE_FUNCTION) ? text.replace(CUT_OFF_MARKER, `$1${encodeToolName(READ_FILE_FUNCTION)}$2`) : text

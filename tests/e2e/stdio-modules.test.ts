@@ -56,6 +56,12 @@ describe('modules --stdio loads (E16.2)', () => {
     expect(loading(modules, ['/node_modules/@modelcontextprotocol/server/']).length).toBeGreaterThan(0)
     expect(loading(modules, PAGE)).toEqual([])
     expect(loading(modules, SDK)).toEqual([])
+    // Nobody joins the engine over the network: no WebSocket server, nor the TLS and zlib it requires.
+    expect(loading(modules, ['/node_modules/ws/', 'node:tls', 'node:zlib'])).toEqual([])
+    // The engine listens over HTTP, but node:http's WebSocket getter, which loads undici, is never read:
+    // the bundle takes built-ins by require (src/app/bundle.mjs).
+    expect(modules).toContain('node:http')
+    expect(loading(modules, ['node:internal/deps/undici/'])).toEqual([])
   })
 
   it('loads the page once an HTTP listener serves it', async () => {

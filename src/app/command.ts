@@ -1,0 +1,69 @@
+/**
+ * `iii-skills`: parse the CLI, print the manifest, serve MCP on stdio (`--stdio`) or run the worker
+ * (optionally on the embedded engine) until SIGINT/SIGTERM — or, on stdio, until stdin closes —
+ * then shut down cleanly and exit 0.
+ */
+import { CommanderError } from 'commander'
+import { parseCli, runMode, type CliOptions, type RunMode, createLogger, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './index.js'
+import { LOG } from '../core/index.js'
+
+type ModeModule = { startMode(context: ModeContext): Promise<RunningMode> }
+
+// Only the chosen mode's module is loaded: a worker connecting to an engine (`--url`) stays about
+// 16 MiB smaller without the embedded engine, stdio and the MCP SDK (README "Performance").
+const MODES: Readonly<Record<Exclude<RunMode, 'manifest'>, () => Promise<ModeModule>>> = {
+  worker: () => import('./modes/worker.js'),
+  embedded: () => import('./modes/embedded.js'),
+  'stdio-embedded': () => import('./modes/stdio.js'),
+  'stdio-front': () => import('./modes/stdio-front.js'),
+  'http-front': () => import('./modes/stdio-front.js'),
+}
+
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'check') return check(argv.slice(1))
+  let options: CliOptions
+  try {
+    options = parseCli(argv)
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode)
+    throw error
+  }
+  const mode = runMode(options)
+  if (mode === 'manifest') {
+    process.stdout.write(renderManifest())
+    return
+  }
+  const stdout = mode === 'stdio-embedded' || mode === 'stdio-front' ? guardStdout() : undefined
+  const log = createLogger()
+  const running = await (await MODES[mode]()).startMode({ ...settingsOf(options, log), log, stdout })
+  void running.ended?.then(() => stop())
+  let stopping = false
+  async function stop(): Promise<void> {
+    if (stopping) return
+    stopping = true
+    log.info(LOG.shuttingDown)
+    await running.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop())
+  process.on('SIGTERM', () => void stop())
+}
+
+async function check(argv: string[]): Promise<void> {
+  const { parseCheckCli, runCheck } = await import('./modes/check.js')
+  let options
+  try {
+    options = parseCheckCli(argv)
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode)
+    throw error
+  }
+  const code = await runCheck(options, process.stdout, createLogger())
+  // A report written to a pipe may still be queued: exit once all of it is out.
+  process.stdout.write('', () => process.exit(code))
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`iii-skills: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+})
