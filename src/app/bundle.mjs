@@ -21,9 +21,6 @@
  */
 import { build } from 'esbuild'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { builtinModules, createRequire } from 'node:module'
-
-const require = createRequire(import.meta.url)
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -41,29 +38,6 @@ const unbundled = {
       if (!UNBUNDLED_MODULES.includes(source)) return undefined
       // Every chunk is written to dist/src/bundle/, so the tsc output is one folder up.
       return { path: `../${source.replace(/\.ts$/, '.js')}`, external: true }
-    })
-  },
-}
-
-/**
- * A built-in module imported by an ES import is taken with require instead, through a module that
- * exports the built-in's plain properties. An ES import of a built-in makes Node build its ESM facade,
- * which reads every export, and some exports are getters that load whole subsystems: node:http's
- * WebSocket loads undici, node:crypto's webcrypto, node:fs's its streams (about 20 ms of a `--stdio`
- * start at 17 skills, E16.2). Its getters are not exported: importing one fails the build
- * (take it from the default export instead). The bundle already gives its CommonJS packages Node's
- * require (the banner).
- */
-const builtinsByRequire = {
-  name: 'builtins-by-require',
-  setup(on) {
-    const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]))
-    on.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => (args.kind === 'import-statement' && builtins.has(args.path) ? { path: args.path, namespace: 'builtin' } : undefined))
-    on.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
-      const plain = Object.entries(Object.getOwnPropertyDescriptors(require(args.path)))
-        .filter(([name, property]) => 'value' in property && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
-        .map(([name]) => name)
-      return { loader: 'js', contents: `const m = require(${JSON.stringify(args.path)})\nexport default m\nexport const { ${plain.join(', ')} } = m\n` }
     })
   },
 }
@@ -121,7 +95,7 @@ const built = await build({
   platform: 'node',
   target: 'node20',
   external: ['iii-sdk', 'iii-sdk/*'],
-  plugins: [unbundled, builtinsByRequire, precomputedFormats],
+  plugins: [unbundled, precomputedFormats],
   minifyWhitespace: true,
   minifySyntax: true,
   // The packages' license notices, beside each output (main.js.LEGAL.txt) rather than inside it.

@@ -6,10 +6,9 @@
  */
 import { isIPv4 } from 'node:net'
 import { Command, CommanderError, InvalidArgumentError, Option, type OutputConfiguration } from 'commander'
-import { messages as msg, III_URI_PREFIX } from '../core/index.js'
+import { messages as msg, III_URI_PREFIX, MCP_PROFILES, type McpProfile } from '../core/index.js'
 import { TOKEN_ENV } from '../http/index.js'
 import { type Level, parseRuleOption } from '../check/index.js'
-import { MCP_PROFILES, type McpProfile } from '../mcp/index.js'
 
 const ABOUT = `Agentic content registry worker. Hosts skills + prompts + the ${III_URI_PREFIX} resource resolver.`
 const DEFAULT_URL = 'ws://127.0.0.1:49134'
@@ -89,6 +88,8 @@ export interface CliOptions {
   authTokenFile: string | undefined
   /** `--max-sessions`: MCP sessions, and event streams, open at once (E11.6). */
   maxSessions: number
+  /** `--jit`: on stdio, let V8 optimise hot code (app/v8-policy.ts). */
+  jit: boolean
 }
 
 /**
@@ -138,6 +139,7 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
     allowedHosts: raw.allowedHost ?? [],
     authTokenFile: raw.authTokenFile,
     maxSessions: raw.maxSessions,
+    jit: raw.jit === true,
   }
   if (options.allowRemote && options.authTokenFile === undefined && !process.env[TOKEN_ENV]?.trim()) {
     program.error(msg.ALLOW_REMOTE_NEEDS_TOKEN)
@@ -169,6 +171,7 @@ function buildProgram(output?: CliOutput): Command {
     .option('--max-sessions <n>', 'MCP sessions, and event streams, open at once (503 beyond)', parseCount, DEFAULT_MAX_SESSIONS)
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
     .option('--mcp-front', 'serve only the MCP front of the engine at --url, on HTTP (--mcp-host, --mcp-port)')
+    .option('--jit', 'stdio: let V8 optimise hot code (heavy calls run faster, the process takes more memory)')
     .option('--skills-dir <dir>', 'serve every SKILL.md folder under this directory (repeatable; ids relative to it)', collect)
     .addOption(new Option('--mcp-profile <profile>', 'MCP profile').choices(MCP_PROFILES).default('full'))
     .helpOption('-h, --help', 'print help')

@@ -6,6 +6,7 @@
 import { CommanderError } from 'commander'
 import { parseCli, runMode, type CliOptions, type RunMode, createLogger, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './index.js'
 import { LOG } from '../core/index.js'
+import { applyStdioV8Policy } from './v8-policy.js'
 
 type ModeModule = { startMode(context: ModeContext): Promise<RunningMode> }
 
@@ -33,7 +34,9 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(renderManifest())
     return
   }
-  const stdout = mode === 'stdio-embedded' || mode === 'stdio-front' ? guardStdout() : undefined
+  const onStdio = mode === 'stdio-embedded' || mode === 'stdio-front'
+  if (onStdio) applyStdioV8Policy({ jit: options.jit })
+  const stdout = onStdio ? guardStdout() : undefined
   const log = createLogger()
   const running = await (await MODES[mode]()).startMode({ ...settingsOf(options, log), log, stdout })
   void running.ended?.then(() => stop())

@@ -3,6 +3,7 @@
  * (tests/architecture.test.ts holds every cross-folder import to a face).
  */
 export { cutWithin } from './budget.js'
+export { MCP_PROFILES, type McpProfile } from './mcp-profiles.js'
 export { DEFAULT_CACHE, DEFAULT_CONFIG, DEFAULT_RPC_API_PATH, cacheConfig, type LoadedConfig, type SkillsConfig } from './config-types.js'
 export { contentStamp } from './content-stamp.js'
 export { defaultManifest, discoveryFields, idOfName, protocolEntry, protocolName, protocolSkill, type DiscoveryFields, type ProtocolEntry } from './discovery.js'

@@ -13,13 +13,13 @@
  * `ws` is loaded at the first upgrade: an engine nobody joins over the network (`--stdio`, whose worker
  * and front are linked in process) never loads it and the TLS, zlib and crypto modules it requires (E16.2).
  */
-import { createServer, type IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { WebSocket, WebSocketServer } from 'ws'
 import type { Logger } from 'pino'
 import type { Engine } from './engine.js'
 import * as msg from './messages.js'
-import { Door, LOOPBACK_DOOR, type DoorRules, isAllowedOrigin } from '../http/index.js'
+import { Door, LOOPBACK_DOOR, type DoorRules, createServer, isAllowedOrigin } from '../http/index.js'
 import { ENGINE_MAX_FRAME_BYTES, TELEMETRY_MAX_FRAME_BYTES } from '../core/index.js'
 
 /** Close code of a refused upgrade's socket (RFC 6455: policy violation). */

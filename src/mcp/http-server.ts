@@ -6,7 +6,7 @@
  * one router (`route`; a plain 404 unless one is given). Bound to loopback unless the caller asks
  * otherwise.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pino } from 'pino'
 import { packageVersion } from '../fs/index.js'
@@ -17,7 +17,7 @@ import { sendPlain } from './replies.js'
 import { HttpSessions } from './session-http.js'
 import { SkillIds } from './skill-ids.js'
 import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
-import { Door, LOOPBACK_DOOR, refusedAtDoor, listenerUrl, listenHttp } from '../http/index.js'
+import { Door, LOOPBACK_DOOR, createServer, refusedAtDoor, listenerUrl, listenHttp } from '../http/index.js'
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 3111

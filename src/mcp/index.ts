@@ -5,6 +5,5 @@ export { createMcpFront, type McpFront, type McpFrontOptions } from './front.js'
 export { startMcpStdio, type McpStdioServer } from './stdio-server.js'
 export { sdkBackend } from './sdk-backend.js'
 export type { CachePolicy } from './cache-hints.js'
-export type { FunctionSummary, HttpRoute, McpBackend, McpHttpOptions, McpHttpServer, McpProfile } from './types.js'
-export { MCP_PROFILES } from './types.js'
+export type { FunctionSummary, HttpRoute, McpBackend, McpHttpOptions, McpHttpServer } from './types.js'
 

@@ -4,6 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
+import type { McpProfile } from '../core/index.js'
+export type { McpProfile }
 import type { DoorRules } from '../http/index.js'
 import type { CachePolicy } from './cache-hints.js'
 import type { ChangeHub } from './change-hub.js'
@@ -26,8 +28,6 @@ export interface McpBackend {
  * SSE stream and subscriptions, 2026-07-28 stateless with listen streams; change notifications.
  * `bridge`: exactly what the iii `mcp` worker v0.5.8 serves.
  */
-export type McpProfile = 'full' | 'bridge'
-export const MCP_PROFILES: readonly McpProfile[] = ['full', 'bridge']
 
 /** Serves a request the MCP path does not own (every path but `/mcp`) on the same listener. */
 export type HttpRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
@@ -68,5 +68,3 @@ export interface McpHttpServer {
   port: number
   close(): Promise<void>
 }
-
-

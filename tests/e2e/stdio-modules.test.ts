@@ -59,7 +59,7 @@ describe('modules --stdio loads (E16.2)', () => {
     // Nobody joins the engine over the network: no WebSocket server, nor the TLS and zlib it requires.
     expect(loading(modules, ['/node_modules/ws/', 'node:tls', 'node:zlib'])).toEqual([])
     // The engine listens over HTTP, but node:http's WebSocket getter, which loads undici, is never read:
-    // the bundle takes built-ins by require (src/app/bundle.mjs).
+    // node:http is taken with require (src/http/node-http.ts).
     expect(modules).toContain('node:http')
     expect(loading(modules, ['node:internal/deps/undici/'])).toEqual([])
   })

@@ -10,13 +10,15 @@ import { REPO_ROOT } from './processes.js'
 export interface StdioLaunch {
   cwd?: string
   env?: Record<string, string>
+  /** Options for node itself, before the script (`--prof`). */
+  nodeArgs?: string[]
 }
 
 export async function connectStdioClient(args: string[], launch: StdioLaunch = {}): Promise<Client> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(REPO_ROOT, 'dist/src/main.js'), '--stdio', ...args],
+    args: [...(launch.nodeArgs ?? []), join(REPO_ROOT, 'dist/src/main.js'), '--stdio', ...args],
     stderr: 'ignore',
     cwd: launch.cwd ?? REPO_ROOT,
     env: { ...inherited, ...launch.env },

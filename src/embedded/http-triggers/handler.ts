@@ -13,8 +13,7 @@
  * 400 (E2; iii-http reads it as null), and browser requests from foreign origins are refused (403).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { validateHeaderName, validateHeaderValue } from 'node:http'
-import { isAllowedOrigin, readRequestBody } from '../../http/index.js'
+import { isAllowedOrigin, readRequestBody, validateHeaderName, validateHeaderValue } from '../../http/index.js'
 import { MAX_REQUEST_BODY_BYTES, failed, ok, type Result } from '../../core/index.js'
 import type { Engine } from '../engine.js'
 import { maxNestingDepth, SERDE_MAX_DEPTH } from '../json-depth.js'

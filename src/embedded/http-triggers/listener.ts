@@ -3,12 +3,11 @@
  * the MCP endpoint is off (`--no-mcp`), and in tests. With MCP on, the MCP listener serves the
  * triggers on every path but its own.
  */
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import * as msg from '../messages.js'
 import type { HttpRequestHandler } from './handler.js'
-import { Door, LOOPBACK_DOOR, type DoorRules, refusedAtDoor, listenerUrl, listenHttp } from '../../http/index.js'
+import { Door, LOOPBACK_DOOR, type DoorRules, createServer, refusedAtDoor, listenerUrl, listenHttp } from '../../http/index.js'
 
 export interface HttpTriggerListenerOptions {
   host: string
