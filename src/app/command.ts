@@ -35,8 +35,8 @@ async function main(argv: string[]): Promise<void> {
     return
   }
   const onStdio = mode === 'stdio-embedded' || mode === 'stdio-front'
-  if (onStdio) applyStdioV8Policy({ jit: options.jit })
-  const stdout = onStdio ? guardStdout() : undefined
+  const v8Policy = onStdio ? applyStdioV8Policy({ jit: options.jit }) : undefined
+  const stdout = onStdio ? guardStdout(() => v8Policy?.beforeFirstAnswer()) : undefined
   const log = createLogger()
   const running = await (await MODES[mode]()).startMode({ ...settingsOf(options, log), log, stdout })
   void running.ended?.then(() => stop())

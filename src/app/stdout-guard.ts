@@ -8,7 +8,8 @@
  */
 import { Writable } from 'node:stream'
 
-export function guardStdout(): Writable {
+/** `beforeFirstFrame` runs once, as the first frame is about to be written. */
+export function guardStdout(beforeFirstFrame?: () => void): Writable {
   const stdout = process.stdout
   const stderr = process.stderr
   const writeStdout = stdout.write.bind(stdout) as (chunk: unknown, callback: (error?: Error | null) => void) => boolean
@@ -17,8 +18,13 @@ export function guardStdout(): Writable {
   // A client that goes away closes the pipe (EPIPE): stdin ends too and the process shuts down, so
   // the failed write is not worth a crash.
   stdout.on('error', () => undefined)
+  let first = true
   const frames = new Writable({
     write(chunk, _encoding, callback) {
+      if (first) {
+        first = false
+        beforeFirstFrame?.()
+      }
       writeStdout(chunk, (error) => callback(error ?? null))
     },
   })

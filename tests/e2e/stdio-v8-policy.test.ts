@@ -1,12 +1,14 @@
 /**
  * How V8 runs a `--stdio` server (src/app/v8-policy.ts, E16.1): hot code stays with the interpreter and
- * the baseline compiler unless `--jit` is given, and the young generation stops growing at 16 MiB
- * (V8 would take it to 32 MiB serving 1,000 skills here, and to 128 MiB at 10,000).
+ * the baseline compiler unless `--jit` is given; the young generation stops growing at 4 MiB (V8 would
+ * take it to 32 MiB serving 1,000 skills here, and to 128 MiB at 10,000). The collection before the
+ * first answer is tested in tests/app/v8-policy.test.ts.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { YOUNG_GENERATION_CAP_BYTES } from '../../src/app/v8-policy.js'
 import { connectStdioClient } from '../support/stdio-client.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT } from '../support/processes.js'
 import { makeTempDir, removeTempDir } from '../support/temp-tree.js'
@@ -14,7 +16,6 @@ import { makeTempDir, removeTempDir } from '../support/temp-tree.js'
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
 const SKILLS = 1000
-const MiB = 1024 * 1024
 
 let dir: string
 beforeEach(async () => {
@@ -71,7 +72,7 @@ describe('V8 on stdio', () => {
     expect((await optimisedTiers(['--jit'])).length).toBeGreaterThan(0)
   })
 
-  it('stops the young generation growing at 16 MiB', async () => {
+  it('stops the young generation growing at its cap', async () => {
     const probe = join(dir, 'heap.json')
     const client = await connectStdioClient(['--skills-dir', join(dir, 'skills')], {
       env: { NODE_OPTIONS: `--import ${join(REPO_ROOT, 'tests/support/heap-spaces.mjs')}`, HEAP_SPACES_FILE: probe },
@@ -82,6 +83,8 @@ describe('V8 on stdio', () => {
     await vi.waitFor(async () => expect(JSON.parse(await readFile(probe, 'utf8'))).toHaveProperty('new_space'), { timeout: 10_000, interval: 50 })
     const largest = JSON.parse(await readFile(probe, 'utf8')) as Record<string, number>
     expect(largest.new_space).toBeGreaterThan(0)
-    expect(largest.new_space).toBeLessThanOrEqual(16 * MiB)
+    // V8 reports collections late, so the young generation may end one doubling above the cap.
+    expect(largest.new_space).toBeLessThanOrEqual(2 * YOUNG_GENERATION_CAP_BYTES)
+
   })
 })
