@@ -10,7 +10,7 @@
  * derived from a single read of it, and what the entry keeps of the text is copied out of it
  * (`detached`), so the index never holds a skill's whole file.
  */
-import { detached, discoveryFields, splitFrontmatter, decodeRepairedFrontmatter, frontmatterOf, utf8Length, validateId, indexLine, messages as msg, checkFolderFrontmatter, folderDescription, folderIndexLine, folderSkillId, isSkillFile, SKILL_FRONTMATTER_STRUCT, failed, ok, type Result, FS_LIMITS, type FsLimits } from '../core/index.js'
+import { detached, discoveryFields, splitFrontmatter, decodeRepairedFrontmatter, frontmatterOf, utf8Length, validateId, indexLine, messages as msg, checkFolderFrontmatter, folderDescription, folderIndexLine, folderSkillId, isSkillFile, SKILL_FRONTMATTER_STRUCT, failed, ok, type Result, FS_LIMITS, settleJsonBound, type FsLimits } from '../core/index.js'
 import type { Logger } from 'pino'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import { noteLoadedText } from './file-digest.js'
@@ -90,7 +90,8 @@ function folderSkill(id: string, path: string, read: ReadText, meta: FileMeta, l
   const { title, description } = folderIndexLine(id, decoded.data, decoded.frontmatter)
   const entry: FsSkill = {
     id, path, kind: 'folder', bytes: meta.bytes, registeredAt: meta.registeredAt,
-    title: detached(title), description: detached(description), frontmatter: decoded.data, discovery: discoveryFields(decoded.data),
+    // Served on every listing (skills/list, resources/list): settled, so the response guard does not walk it each time.
+    title: detached(title), description: detached(description), frontmatter: settleJsonBound(decoded.data), discovery: discoveryFields(decoded.data),
     fullDescription: detached(folderDescription(decoded.frontmatter)), bodyBytes: utf8Length(splitFrontmatter(read.text).body),
     ...(warnings.length > 0 ? { warnings } : {}),
   }

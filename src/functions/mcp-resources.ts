@@ -4,7 +4,7 @@
  * for files, `annotations.lastModified`. The bridge profile keeps upstream's `skills::resources-list`.
  * Nothing optional is ever null: a field without a value is left out.
  */
-import { INDEX_RESOURCE, memoizePair, PairKey, iiiUri } from '../core/index.js'
+import { INDEX_RESOURCE, memoizePair, PairKey, iiiUri, settleJsonBound } from '../core/index.js'
 import type { FsSkill } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
@@ -23,7 +23,7 @@ interface McpSkillResource {
   annotations?: { lastModified: string }
 }
 
-const INDEX = { ...INDEX_RESOURCE, title: 'Skills index' }
+const INDEX = settleJsonBound({ ...INDEX_RESOURCE, title: 'Skills index' })
 
 export const skillsMcpResourcesList = defineFunction({
   id: 'skills::mcp-resources-list',
@@ -50,8 +50,9 @@ export async function wholeListing(deps: Deps) {
     state = [] // as resources-list: a failed state::list leaves the fs skills
   }
   const snapshot = await deps.fs.snapshot()
+  // Each entry is settled (core/limits.ts): a page of them is bounded by the response guard without walking it.
   return memoizePair(state, snapshot, MCP_RESOURCES, () => ({
-    resources: [INDEX, ...state.map(stateResource), ...withoutStateIds(snapshot.skills, state).map(fsResource)],
+    resources: [INDEX, ...state.map(stateResource), ...withoutStateIds(snapshot.skills, state).map(fsResource)].map(settleJsonBound),
   }))
 }
 

@@ -8,7 +8,7 @@
  * page of `skills/list` or one `skills/get` digests only the skills it returns (E13.1).
  */
 import { dirname } from 'node:path'
-import { SkillsError, memoizePair, PairKey, validateId, indexLine, type JsonObject, messages as msg, digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason, SKILL_FILE, SKILL_URI_PREFIX, afterSkillPrefix, skillFileUri } from '../core/index.js'
+import { SkillsError, memoizePair, PairKey, settleJsonBound, validateId, indexLine, type JsonObject, messages as msg, digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason, SKILL_FILE, SKILL_URI_PREFIX, afterSkillPrefix, skillFileUri } from '../core/index.js'
 import { directChildren, type FsSnapshot, type FsSkill } from '../fs/index.js'
 import { listedFiles } from './listed-files.js'
 import { defineFunction } from './define.js'
@@ -38,9 +38,18 @@ interface SepEntry {
   resources?: EntryResource[]
 }
 
+/** One served skill of the catalogue: its fs index entry unless a state row serves it. */
+interface Listed {
+  id: string
+  uri: string
+  file?: FsSkill
+  /** A folder skill's entry without digests, made on first use (`null`: not published). */
+  bare?: SepEntry | null
+}
+
 /** Every served id by its SKILL.md URI, in URI order; which come from state rows. Computed once per change of either source. */
 interface Catalogue {
-  sorted: Array<{ id: string; uri: string }>
+  sorted: Listed[]
   byUri: Map<string, string>
   inState: Set<string>
 }
@@ -48,9 +57,10 @@ interface Catalogue {
 const CATALOGUE = new PairKey<Catalogue>('sep catalogue')
 
 function catalogueOf(state: readonly SkillSummary[], fs: readonly FsSkill[]): Catalogue {
-  const sorted = [...state.map((s) => s.id), ...fs.map((s) => s.id)]
-    .map((id) => ({ id, uri: skillFileUri(id, SKILL_FILE) }))
-    .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  const sorted: Listed[] = [
+    ...state.map((s) => ({ id: s.id, uri: skillFileUri(s.id, SKILL_FILE) })),
+    ...fs.map((file) => ({ id: file.id, uri: skillFileUri(file.id, SKILL_FILE), file })),
+  ].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
   return { sorted, byUri: new Map(sorted.map(({ id, uri }) => [uri, id])), inState: new Set(state.map((s) => s.id)) }
 }
 
@@ -99,18 +109,22 @@ export async function sepCatalogue(deps: Deps): Promise<{ catalogue: Catalogue; 
 
 export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ skills: SepEntry[]; more?: true }> {
   const { catalogue, snapshot } = await sepCatalogue(deps)
-  let candidates: ReadonlyArray<{ id: string }> = catalogue.sorted
+  let candidates: readonly Listed[] = catalogue.sorted
   let first = 0
   if (input.uri != null) {
     const id = catalogue.byUri.get(input.uri)
-    candidates = id === undefined ? [] : [{ id }]
+    candidates = id === undefined ? [] : [{ id, uri: input.uri }]
   } else if (input.after != null) first = firstAfter(catalogue.sorted, input.after)
   const limit = input.limit ?? Number.POSITIVE_INFINITY
-  const page: Published[] = []
+  const bare = input.digests === false
+  const page: Array<Published | SepEntry> = []
   let more = false
   for (let start = first; start < candidates.length && !more; start += PUBLISH_BATCH) {
-    const found = candidates.slice(start, start + PUBLISH_BATCH).map(({ id }) => publishedOf(id, deps, catalogue.inState.has(id), snapshot))
-    const batch = found.some((p) => p instanceof Promise) ? await Promise.all(found) : (found as Array<Published | undefined>)
+    const found = candidates.slice(start, start + PUBLISH_BATCH).map((listed) => {
+      const inState = catalogue.inState.has(listed.id)
+      return bare && !inState ? bareFsEntry(listed, deps, snapshot) : publishedOf(listed.id, deps, inState, snapshot)
+    })
+    const batch = found.some((p) => p instanceof Promise) ? await Promise.all(found) : (found as Array<Published | SepEntry | undefined>)
     for (const published of batch) {
       if (published === undefined) continue
       if (page.length === limit) {
@@ -120,12 +134,27 @@ export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ 
       page.push(published)
     }
   }
-  const skills = input.digests === false ? page.map(bareEntry) : await Promise.all(page.map(entryOf))
+  const skills = bare ? page.map((p) => ('uri' in p ? p : bareEntry(p))) : await Promise.all((page as Published[]).map(entryOf))
   return more ? { skills, more } : { skills }
 }
 
 function bareEntry(p: Published): SepEntry {
   return { uri: skillFileUri(p.id, SKILL_FILE), frontmatter: p.frontmatter }
+}
+
+/**
+ * An fs skill's entry without digests. A folder skill's is made once per catalogue and is the same
+ * settled object on every page that lists it (core/limits.ts: the response guard adds its bound instead
+ * of walking it); a Markdown file's is made from its synthesised SKILL.md each time.
+ */
+function bareFsEntry(listed: Listed, deps: Deps, snapshot: FsSnapshot): SepEntry | undefined | Promise<SepEntry | undefined> {
+  const file = listed.file ?? snapshot.findSkill(listed.id)
+  if (file === undefined) return undefined
+  if (file.kind !== 'folder') return markdownSkill(file, deps).then((p) => (p === undefined ? undefined : bareEntry(p)))
+  listed.bare ??= unpublishedReason(file.id, file.frontmatter.name) === undefined
+    ? settleJsonBound({ uri: listed.uri, frontmatter: file.frontmatter })
+    : null
+  return listed.bare ?? undefined
 }
 
 async function entryOf(p: Published): Promise<SepEntry> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonBytes, jsonBytesOver, jsonBytesUpperBound } from '../../src/core/limits.js'
+import { jsonBytes, jsonBytesOver, jsonBytesUpperBound, settleJsonBound } from '../../src/core/limits.js'
 
 const SAMPLES: Array<[string, unknown]> = [
   ['a plain string', 'hello'],
@@ -50,5 +50,31 @@ describe('jsonBytesOver', () => {
 
   it('measures values with toJSON exactly', () => {
     expect(jsonBytesOver({ at: new Date(0) }, 10)).toBe(JSON.stringify({ at: new Date(0) }).length)
+  })
+})
+
+describe('settleJsonBound', () => {
+  it('freezes the value deeply, so its recorded bound cannot go stale', () => {
+    const entry = settleJsonBound({ uri: 'iii://a', annotations: { lastModified: '2026-01-01T00:00:00.000Z' }, tags: ['x'] })
+    expect(Object.isFrozen(entry) && Object.isFrozen(entry.annotations) && Object.isFrozen(entry.tags)).toBe(true)
+    expect(() => {
+      ;(entry.annotations as { lastModified: string }).lastModified = 'x'.repeat(10)
+    }).toThrow(TypeError)
+  })
+
+  it.each(SAMPLES.filter(([, value]) => typeof value === 'object'))('bounds a value holding it as walking it would: %s', (_name, value) => {
+    const page = { resources: [structuredClone(value), structuredClone(value)] }
+    const walked = jsonBytesUpperBound(page, Number.MAX_SAFE_INTEGER)
+    const settled = { resources: page.resources.map((entry) => settleJsonBound(entry)) }
+    expect(jsonBytesUpperBound(settled, Number.MAX_SAFE_INTEGER)).toBe(walked)
+    expect(jsonBytesUpperBound(settled, Number.MAX_SAFE_INTEGER)).toBeGreaterThanOrEqual(jsonBytes(settled))
+  })
+
+  it('settles a cyclic value (a YAML alias) without looping, and leaves it to the exact measure', () => {
+    const cyclic: { self?: unknown; name: string } = { name: 'a' }
+    cyclic.self = cyclic
+    settleJsonBound(cyclic)
+    expect(jsonBytesUpperBound({ frontmatter: cyclic }, 1000)).toBeGreaterThan(1000)
+    expect(() => jsonBytesOver({ frontmatter: cyclic }, 1000)).toThrow(TypeError)
   })
 })
