@@ -40,7 +40,7 @@ export function createMcpFront(options: McpFrontOptions): McpFront {
     serverVersion: options.serverVersion,
     profile: options.profile,
     cache: options.cache,
-    ...(options.profile === 'full' ? { skillIds: new SkillIds(options.backend) } : {}),
+    ...(options.profile === 'full' ? { skillIds: new SkillIds(options.backend), listingHint: {} } : {}),
   }
   if (options.profile !== 'full' && options.feed === undefined) return { ctx, hub: undefined, changes: undefined, close: () => undefined }
   // The hub compares what a full-profile client would read, whichever profile the sessions speak.

@@ -4,13 +4,15 @@
  * (E12.6), and the `skill` prompt (E12.6). The bridge profile answers the delegates as they are.
  */
 import { SKILL_URI_PREFIX, isJsonObject, type JsonObject } from '../core/index.js'
-import { pagedResourceList } from './resource-pages.js'
+import { pagedResourceList, type ListingHint } from './resource-pages.js'
 import { readSkillResource, skillMdPage } from './skills-extension.js'
 import { getSkillPrompt, isSkillPrompt, withSkillPrompt } from './skill-prompt.js'
 import type { McpBackend } from './types.js'
 
 export interface FullView {
   backend: McpBackend
+  /** Where the `iii://` part of resources/list ended when last read (resource-pages.ts). */
+  hint?: ListingHint
   /** resources/read as this profile answers it (the `skill` prompt embeds its answer). */
   read(uri: string): Promise<JsonObject>
 }
@@ -22,7 +24,7 @@ export async function fullDelegate(method: string, params: unknown, view: FullVi
     case 'resources/read':
       return typeof uri === 'string' && uri.startsWith(SKILL_URI_PREFIX) ? readSkillResource(uri, view.backend) : delegate()
     case 'resources/list':
-      return pagedResourceList(params, iiiPart(delegate), (after, limit) => skillMdPage(view.backend, after, limit))
+      return pagedResourceList(params, iiiPart(delegate), (after, limit) => skillMdPage(view.backend, after, limit), view.hint)
     case 'prompts/list':
       return withSkillPrompt(await delegate())
     case 'prompts/get':

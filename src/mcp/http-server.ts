@@ -37,7 +37,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
     profile,
     cache: options.cache,
-    ...(profile === 'full' ? { skillIds: new SkillIds(options.backend) } : {}),
+    ...(profile === 'full' ? { skillIds: new SkillIds(options.backend), listingHint: {} } : {}),
   }
   const sessions = ctx.profile === 'full'
     ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions)

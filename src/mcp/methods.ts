@@ -15,6 +15,7 @@ import type { CachePolicy } from './cache-hints.js'
 import { complete } from './completions.js'
 import { fullDelegate } from './full-delegates.js'
 import type { SkillIds } from './skill-ids.js'
+import type { ListingHint } from './resource-pages.js'
 import { getSkill, listSkills, readDirectory } from './skills-extension.js'
 import { callTool, listTools } from './tools.js'
 import type { McpBackend, McpProfile } from './types.js'
@@ -40,6 +41,8 @@ export interface MethodContext {
   cache?: CachePolicy
   /** E12.6: the served skill ids (completions, the instructions' count); none on the bridge profile. */
   skillIds?: SkillIds
+  /** E12.6: where the `iii://` part of resources/list ended when last read (resource-pages.ts); full profile. */
+  listingHint?: ListingHint
 }
 
 /** The table context every connection shares (no session yet). */
@@ -85,7 +88,7 @@ const METHODS: Readonly<Record<string, Method>> = Object.freeze({
           const delegated = (payload: unknown = params) => callDelegate(delegate, payload, ctx.backend, ctx.log, ctx.profile)
           if (ctx.profile !== 'full') return delegated()
           const read = (uri: string) => dispatch('resources/read', { uri }, ctx)
-          return fullDelegate(method, params, { backend: ctx.backend, read }, delegated)
+          return fullDelegate(method, params, { backend: ctx.backend, read, hint: ctx.listingHint }, delegated)
         },
       },
     ]),

@@ -63,15 +63,32 @@ function positionOf(params: unknown): Position {
   return { part: 'iii', offset: offsetOf(params) }
 }
 
+/**
+ * Where the `iii://` part of the listing ended when last read (its `total`), kept by the front: a page
+ * that should reach that end asks for the first `SKILL.md` entries at the same time as for its `iii://`
+ * ones, instead of after them (one call through the engine less; at 17 skills every listing is that one
+ * page). Only a guess: what the `SKILL.md` answer holds beyond the room the `iii://` part leaves is cut,
+ * and a wrong guess costs one call whose answer is dropped.
+ */
+export interface ListingHint {
+  iiiTotal?: number
+}
+
 /** The page `params.cursor` names, read part by part from the worker, with `nextCursor` when more follow. */
-export async function pagedResourceList(params: unknown, iii: IiiPart, skillMds: SkillMdPart): Promise<JsonObject> {
+export async function pagedResourceList(params: unknown, iii: IiiPart, skillMds: SkillMdPart, hint: ListingHint = {}): Promise<JsonObject> {
   const position = positionOf(params)
   let rest: JsonObject = {}
   const resources: unknown[] = []
   let after: string | undefined
+  let ahead: ReturnType<SkillMdPart> | undefined
   if (position.part === 'iii') {
+    if (hint.iiiTotal !== undefined && position.offset + RESOURCES_PAGE > hint.iiiTotal) {
+      ahead = skillMds(undefined, RESOURCES_PAGE)
+      ahead.catch(() => undefined) // awaited below unless the iii part fills the page after all
+    }
     const answer = await iii(position.offset, RESOURCES_PAGE)
     rest = answer.rest
+    if (answer.total !== undefined) hint.iiiTotal = answer.total
     // A worker that answers the whole list is paged here, as one that pages would have.
     const page = answer.total === undefined ? pageOf({ resources: answer.resources }, params) : pageAt(answer.resources, position.offset, answer.total)
     if (page.nextCursor !== undefined) return { ...rest, ...page }
@@ -79,11 +96,13 @@ export async function pagedResourceList(params: unknown, iii: IiiPart, skillMds:
   } else after = position.after
   const room = RESOURCES_PAGE - resources.length
   if (room === 0) {
-    const peek = await skillMds(after, 1)
+    const peek = await (ahead ?? skillMds(after, 1))
     return peek.resources.length > 0 ? { ...rest, resources, nextCursor: skillMdCursorOf(after ?? '') } : { ...rest, resources }
   }
-  const part = await skillMds(after, room)
-  resources.push(...part.resources)
-  const last = part.resources.at(-1)?.uri
-  return part.more && typeof last === 'string' ? { ...rest, resources, nextCursor: skillMdCursorOf(last) } : { ...rest, resources }
+  const part = await (ahead ?? skillMds(after, room))
+  const taken = part.resources.length > room ? part.resources.slice(0, room) : part.resources
+  resources.push(...taken)
+  const last = taken.at(-1)?.uri
+  const more = part.more || part.resources.length > room
+  return more && typeof last === 'string' ? { ...rest, resources, nextCursor: skillMdCursorOf(last) } : { ...rest, resources }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RpcError } from '../../src/mcp/jsonrpc.js'
-import { pagedResourceList, pageOf, RESOURCES_PAGE, type IiiPart, type SkillMdPart } from '../../src/mcp/resource-pages.js'
+import { pagedResourceList, pageOf, RESOURCES_PAGE, type IiiPart, type ListingHint, type SkillMdPart } from '../../src/mcp/resource-pages.js'
 
 const listing = (n: number) => ({ resources: Array.from({ length: n }, (_, i) => ({ uri: `iii://s${i}` })) })
 const uris = (page: { resources?: unknown }) => (page.resources as Array<{ uri: string }>).map((r) => r.uri)
@@ -53,9 +53,9 @@ describe('pagedResourceList: each page read part by part from the worker (E12.6)
     return { resources: skillMdUris.slice(from, from + limit).map((uri) => ({ uri })), more: from + limit < skillMdUris.length }
   }
 
-  async function walk(iii: IiiPart): Promise<Array<Awaited<ReturnType<typeof pagedResourceList>>>> {
-    const pages = [await pagedResourceList({}, iii, skillMds)]
-    while (pages.at(-1)!.nextCursor !== undefined) pages.push(await pagedResourceList({ cursor: pages.at(-1)!.nextCursor }, iii, skillMds))
+  async function walk(iii: IiiPart, hint?: ListingHint): Promise<Array<Awaited<ReturnType<typeof pagedResourceList>>>> {
+    const pages = [await pagedResourceList({}, iii, skillMds, hint)]
+    while (pages.at(-1)!.nextCursor !== undefined) pages.push(await pagedResourceList({ cursor: pages.at(-1)!.nextCursor }, iii, skillMds, hint))
     return pages
   }
 
@@ -65,6 +65,25 @@ describe('pagedResourceList: each page read part by part from the worker (E12.6)
     expect(pages.map((p) => uris(p).length)).toEqual([500, 500, 100])
     expect(pages.flatMap(uris)).toEqual([...iiiUris, ...skillMdUris])
     expect(asked).toEqual(['iii 0+500', 'iii 500+500', `skill-md after - 300`, `skill-md after ${skillMdUris[299]} 500`])
+  })
+
+  it('asks for the SKILL.md part with the iii:// part on the page the hint says ends it, serving the same pages', async () => {
+    const plain = await walk(paging)
+    const hint: ListingHint = {}
+    await walk(paging, hint)
+    expect(hint.iiiTotal).toBe(iiiUris.length)
+    asked.length = 0
+    const hinted = await walk(paging, hint)
+    expect(hinted).toEqual(plain)
+    // The second page reaches the end of the iii:// part: both parts asked before either answered.
+    expect(asked).toEqual(['iii 0+500', 'skill-md after - 500', 'iii 500+500', `skill-md after ${skillMdUris[299]} 500`])
+  })
+
+  it('serves the same pages when the hint is wrong, dropping the answer it asked for too early', async () => {
+    const plain = await walk(paging)
+    asked.length = 0
+    expect(await walk(paging, { iiiTotal: 10 })).toEqual(plain)
+    expect(asked.filter((a) => a === 'skill-md after - 500')).toHaveLength(2)
   })
 
   it('pages a worker that answers the whole iii:// list (no total) the same way', async () => {
