@@ -143,6 +143,17 @@ function bareEntry(p: Published): SepEntry {
 }
 
 /**
+ * Makes every folder skill's entry without digests ahead of the first listing (functions/first-listing.ts).
+ * Folder skills only: a Markdown file's entry needs its file read, which a listing does when it asks.
+ */
+export async function prepareBareFolderEntries(deps: Deps): Promise<void> {
+  const { catalogue, snapshot } = await sepCatalogue(deps)
+  for (const listed of catalogue.sorted) {
+    if (listed.file?.kind === 'folder' && !catalogue.inState.has(listed.id)) void bareFsEntry(listed, deps, snapshot)
+  }
+}
+
+/**
  * An fs skill's entry without digests. A folder skill's is made once per catalogue and is the same
  * settled object on every page that lists it (core/limits.ts: the response guard adds its bound instead
  * of walking it); a Markdown file's is made from its synthesised SKILL.md each time.
