@@ -23,6 +23,7 @@ import { build } from 'esbuild'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { precomputedFormatsPlugin } from './bundle-formats.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const OUT = join(ROOT, 'dist/src')
@@ -42,45 +43,7 @@ const unbundled = {
   },
 }
 
-/**
- * The draft-07 formats every function publishes (src/schemas/json-schema.ts's toDraft07 over its zod
- * schemas) are computed here, from the tsc output, instead of at each start: in the bundle, toDraft07
- * looks its answer up by the schema's title, and zod-to-json-schema is not loaded (about 8 ms and
- * 1 MB of heap at a start, E16.2). A title no function published, or two schemas under one title, fail
- * the build; tests/schemas/bundled-formats.test.ts holds the table to what the sources compute.
- */
-async function publishedFormats() {
-  const { DEFINITIONS, EXTENSION_DEFINITIONS } = await import(join(OUT, 'functions/registry.js'))
-  const { RPC_FUNCTION } = await import(join(OUT, 'schemas/rpc.js'))
-  const formats = {}
-  for (const spec of [...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => d.spec).concat(RPC_FUNCTION)) {
-    for (const format of [spec.request_format, spec.response_format]) {
-      const text = JSON.stringify(format)
-      if (formats[format.title] !== undefined && JSON.stringify(formats[format.title]) !== text) throw new Error(`two schemas are published as ${format.title}`)
-      formats[format.title] = format
-    }
-  }
-  return formats
-}
-const FORMATS = await publishedFormats()
-/** A JavaScript string literal of `text` in ASCII (see the check after the build). */
-const asciiLiteral = (text) => JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-writeFileSync(join(OUT, 'schemas/published-formats.json'), `${JSON.stringify(FORMATS, null, 2)}\n`)
-const JSON_SCHEMA_SOURCE = join(ROOT, 'src/schemas/json-schema.ts')
-const precomputedFormats = {
-  name: 'precomputed-formats',
-  setup(on) {
-    on.onLoad({ filter: /[\\/]src[\\/]schemas[\\/]json-schema\.ts$/ }, (args) => (args.path !== JSON_SCHEMA_SOURCE ? undefined : {
-      loader: 'js',
-      contents: `const FORMATS = JSON.parse(${asciiLiteral(JSON.stringify(FORMATS))})
-export function toDraft07(_schema, title) {
-  const format = FORMATS[title]
-  if (format === undefined) throw new Error(\`no draft-07 format was computed at build for \${title} (src/app/bundle.mjs)\`)
-  return format
-}`,
-    }))
-  },
-}
+const precomputedFormats = await precomputedFormatsPlugin(ROOT, OUT)
 
 rmSync(join(OUT, CHUNKS), { recursive: true, force: true })
 const built = await build({
