@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const onStdio = mode === 'stdio-embedded' || mode === 'stdio-front'
   const v8Policy = onStdio ? applyStdioV8Policy({ jit: options.jit }) : undefined
-  const stdout = onStdio ? guardStdout(() => v8Policy?.beforeFirstAnswer()) : undefined
+  const stdout = v8Policy === undefined ? undefined : guardStdout(v8Policy.beforeFirstAnswer)
   const log = createLogger()
   const running = await (await MODES[mode]()).startMode({ ...settingsOf(options, log), log, stdout })
   void running.ended?.then(() => stop())

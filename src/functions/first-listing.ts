@@ -14,8 +14,8 @@ import { prepareBareFolderEntries, sepCatalogue } from './sep-skills.js'
 /** Builds both (and gives them, for tests). */
 export async function prepareFirstListing(deps: Deps) {
   const resources = await wholeListing(deps)
-  const { catalogue } = await sepCatalogue(deps)
+  const sep = await sepCatalogue(deps)
   // The SKILL.md entries resources/list pages through (no digests): a folder skill's made once here.
-  await prepareBareFolderEntries(deps)
-  return { resources, catalogue }
+  prepareBareFolderEntries(sep, deps)
+  return { resources, catalogue: sep.catalogue }
 }

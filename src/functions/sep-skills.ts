@@ -138,16 +138,16 @@ export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ 
   return more ? { skills, more } : { skills }
 }
 
-function bareEntry(p: Published): SepEntry {
+function bareEntry(p: Pick<Published, 'id' | 'frontmatter'>): SepEntry {
   return { uri: skillFileUri(p.id, SKILL_FILE), frontmatter: p.frontmatter }
 }
 
 /**
- * Makes every folder skill's entry without digests ahead of the first listing (functions/first-listing.ts).
- * Folder skills only: a Markdown file's entry needs its file read, which a listing does when it asks.
+ * Makes every folder skill's entry without digests of `sep` (sepCatalogue's answer) ahead of the first
+ * listing (functions/first-listing.ts). Folder skills only: a Markdown file's entry needs its file read,
+ * which a listing does when it asks.
  */
-export async function prepareBareFolderEntries(deps: Deps): Promise<void> {
-  const { catalogue, snapshot } = await sepCatalogue(deps)
+export function prepareBareFolderEntries({ catalogue, snapshot }: Awaited<ReturnType<typeof sepCatalogue>>, deps: Deps): void {
   for (const listed of catalogue.sorted) {
     if (listed.file?.kind === 'folder' && !catalogue.inState.has(listed.id)) void bareFsEntry(listed, deps, snapshot)
   }
@@ -162,9 +162,7 @@ function bareFsEntry(listed: Listed, deps: Deps, snapshot: FsSnapshot): SepEntry
   const file = listed.file ?? snapshot.findSkill(listed.id)
   if (file === undefined) return undefined
   if (file.kind !== 'folder') return markdownSkill(file, deps).then((p) => (p === undefined ? undefined : bareEntry(p)))
-  listed.bare ??= unpublishedReason(file.id, file.frontmatter.name) === undefined
-    ? settleJsonBound({ uri: listed.uri, frontmatter: file.frontmatter })
-    : null
+  listed.bare ??= isPublishedFolder(file) ? settleJsonBound(bareEntry(file)) : null
   return listed.bare ?? undefined
 }
 
@@ -247,7 +245,12 @@ function fsPublished(id: string, deps: Deps, snapshot: FsSnapshot): Published | 
 }
 
 function folderSkill(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published | undefined {
-  return unpublishedReason(file.id, file.frontmatter.name) === undefined ? new FolderSkill(file, deps, snapshot) : undefined
+  return isPublishedFolder(file) ? new FolderSkill(file, deps, snapshot) : undefined
+}
+
+/** E6.2: a folder is published when its frontmatter `name` is its id's last segment. */
+function isPublishedFolder(file: FsSkill): boolean {
+  return unpublishedReason(file.id, file.frontmatter.name) === undefined
 }
 
 /** A published skill folder (methods, not closures: a listing page makes 500 of these). */

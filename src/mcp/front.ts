@@ -9,8 +9,7 @@ import type { Logger } from 'pino'
 import { bindChangeFeed, type FeedScopes } from './change-feed.js'
 import { ChangeHub } from './change-hub.js'
 import type { CachePolicy } from './cache-hints.js'
-import { dispatch, type SharedContext } from './methods.js'
-import { SkillIds } from './skill-ids.js'
+import { dispatch, fullProfileState, type SharedContext } from './methods.js'
 import type { McpBackend, McpProfile } from './types.js'
 
 export interface McpFrontOptions {
@@ -40,7 +39,7 @@ export function createMcpFront(options: McpFrontOptions): McpFront {
     serverVersion: options.serverVersion,
     profile: options.profile,
     cache: options.cache,
-    ...(options.profile === 'full' ? { skillIds: new SkillIds(options.backend), listingHint: {} } : {}),
+    ...(options.profile === 'full' ? fullProfileState(options.backend) : {}),
   }
   if (options.profile !== 'full' && options.feed === undefined) return { ctx, hub: undefined, changes: undefined, close: () => undefined }
   // The hub compares what a full-profile client would read, whichever profile the sessions speak.

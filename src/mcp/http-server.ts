@@ -12,10 +12,9 @@ import { pino } from 'pino'
 import { packageVersion } from '../fs/index.js'
 import { serveBridge } from './bridge-http.js'
 import * as msg from './messages.js'
-import { DEFAULT_SERVER_VERSION, type MethodContext } from './methods.js'
+import { DEFAULT_SERVER_VERSION, fullProfileState, type MethodContext } from './methods.js'
 import { sendPlain } from './replies.js'
 import { HttpSessions } from './session-http.js'
-import { SkillIds } from './skill-ids.js'
 import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
 import { Door, LOOPBACK_DOOR, createServer, refusedAtDoor, listenerUrl, listenHttp } from '../http/index.js'
 
@@ -37,7 +36,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     serverVersion: options.serverVersion ?? (profile === 'full' ? packageVersion() : DEFAULT_SERVER_VERSION),
     profile,
     cache: options.cache,
-    ...(profile === 'full' ? { skillIds: new SkillIds(options.backend), listingHint: {} } : {}),
+    ...(profile === 'full' ? fullProfileState(options.backend) : {}),
   }
   const sessions = ctx.profile === 'full'
     ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions)

@@ -14,7 +14,7 @@ import * as msg from './messages.js'
 import type { CachePolicy } from './cache-hints.js'
 import { complete } from './completions.js'
 import { fullDelegate } from './full-delegates.js'
-import type { SkillIds } from './skill-ids.js'
+import { SkillIds } from './skill-ids.js'
 import type { ListingHint } from './resource-pages.js'
 import { getSkill, listSkills, readDirectory } from './skills-extension.js'
 import { callTool, listTools } from './tools.js'
@@ -43,6 +43,11 @@ export interface MethodContext {
   skillIds?: SkillIds
   /** E12.6: where the `iii://` part of resources/list ended when last read (resource-pages.ts); full profile. */
   listingHint?: ListingHint
+}
+
+/** What a full-profile context carries beside the shared fields (none on the bridge profile). */
+export function fullProfileState(backend: McpBackend): Pick<MethodContext, 'skillIds' | 'listingHint'> {
+  return { skillIds: new SkillIds(backend), listingHint: {} }
 }
 
 /** The table context every connection shares (no session yet). */
