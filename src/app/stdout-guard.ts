@@ -8,24 +8,36 @@
  */
 import { Writable } from 'node:stream'
 
+type WriteChunk = (chunk: string | Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) => unknown
+
 /** `beforeFirstFrame` runs once, as the first frame is about to be written. */
 export function guardStdout(beforeFirstFrame?: () => void): Writable {
   const stdout = process.stdout
   const stderr = process.stderr
-  const writeStdout = stdout.write.bind(stdout) as (chunk: unknown, callback: (error?: Error | null) => void) => boolean
+  const writeStdout = stdout.write.bind(stdout) as WriteChunk
   stdout.write = ((...args: Parameters<typeof stderr.write>) => stderr.write(...args)) as typeof stdout.write
   for (const level of ['log', 'info', 'debug'] as const) console[level] = (...args: unknown[]) => console.error(...args)
   // A client that goes away closes the pipe (EPIPE): stdin ends too and the process shuts down, so
   // the failed write is not worth a crash.
   stdout.on('error', () => undefined)
+  return frameStream(writeStdout, beforeFirstFrame)
+}
+
+/**
+ * The stream the transport writes frames to, each passed on to `write` as written: a frame is a
+ * string, and decoding it into a Buffer first (a Writable's default) cost a copy and a fresh
+ * allocation per frame, 2 of the 6.6 ms a 1,000-skill listing spent in the process.
+ */
+export function frameStream(write: WriteChunk, beforeFirstFrame?: () => void): Writable {
   let first = true
   const frames = new Writable({
-    write(chunk, _encoding, callback) {
+    decodeStrings: false,
+    write(chunk: string | Buffer, encoding, callback) {
       if (first) {
         first = false
         beforeFirstFrame?.()
       }
-      writeStdout(chunk, (error) => callback(error ?? null))
+      write(chunk, encoding, (error) => callback(error ?? null))
     },
   })
   frames.on('error', () => undefined)

@@ -17,6 +17,7 @@ import type { SharedContext } from './methods.js'
 import { createFullServer } from './server-factory.js'
 import type { McpSession } from './session.js'
 import { DrainingStdioTransport, type ListenWatcher } from './stdio-draining-transport.js'
+import { warmUpStdio } from './stdio-warm-up.js'
 
 interface McpStdioOptions {
   ctx: SharedContext
@@ -35,6 +36,10 @@ export interface McpStdioServer {
 const DRAIN_TIMEOUT_MS = 30_000
 
 export async function startMcpStdio(options: McpStdioOptions): Promise<McpStdioServer> {
+  if (options.ctx.profile === 'full') {
+    const { ctx } = options
+    await warmUpStdio(ctx, (stdin, stdout) => serveFull({ ctx, stdin, stdout }, () => undefined))
+  }
   const server = options.ctx.profile === 'full' ? serveFull(options) : await serveBridge(options)
   options.ctx.log.info({ profile: options.ctx.profile }, msg.LOG.stdioStarted)
   return server
@@ -57,14 +62,15 @@ function listenSubscriptions(current: () => McpSession | undefined): ListenWatch
   }
 }
 
-function serveFull(options: McpStdioOptions): McpStdioServer {
+/** `ended` is told how many requests were unanswered when stdin ended. */
+function serveFull(options: McpStdioOptions, ended = stdinClosedLine(options.ctx)): McpStdioServer {
   const { ctx } = options
   let session: McpSession | undefined
   const transport = new DrainingStdioTransport(
     options.stdin ?? process.stdin,
     options.stdout ?? process.stdout,
     DRAIN_TIMEOUT_MS,
-    (unanswered) => ctx.log.info({ unanswered }, msg.LOG.stdioClosed),
+    ended,
     listenSubscriptions(() => session),
   )
   const handle = serveStdio(
@@ -78,13 +84,17 @@ function serveFull(options: McpStdioOptions): McpStdioServer {
   return { closed: transport.closed, close: () => handle.close() }
 }
 
+function stdinClosedLine(ctx: SharedContext): (unanswered: number) => void {
+  return (unanswered) => ctx.log.info({ unanswered }, msg.LOG.stdioClosed)
+}
+
 async function serveBridge(options: McpStdioOptions): Promise<McpStdioServer> {
   const { ctx } = options
   const transport = new DrainingStdioTransport(
     options.stdin ?? process.stdin,
     options.stdout ?? process.stdout,
     DRAIN_TIMEOUT_MS,
-    (unanswered) => ctx.log.info({ unanswered }, msg.LOG.stdioClosed),
+    stdinClosedLine(ctx),
   )
   const server = createBridgeServer(ctx)
   await server.connect(transport)
