@@ -104,6 +104,39 @@ export function settleJsonBound<T>(value: T): T {
   return value
 }
 
+/** Texts of values settled by settleJsonText: `JSON.stringify(value)`, which cannot go stale either. */
+const SETTLED_TEXTS = new WeakMap<object, string>()
+
+/**
+ * settleJsonBound, keeping the value's JSON text as well, whose byte length is then its bound: for
+ * entries a listing page sends as they are (E16.2), so the stdio transport writes a page from its
+ * entries' texts instead of serialising 500 objects again (mcp/frame-text.ts). A value JSON cannot
+ * print (a cycle) is settled without a text.
+ */
+export function settleJsonText<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || SETTLED_TEXTS.has(value)) return value
+  let text: string | undefined
+  try {
+    text = JSON.stringify(value)
+  } catch {
+    return settleJsonBound(value)
+  }
+  deepFreeze(value)
+  SETTLED_TEXTS.set(value, text)
+  SETTLED_BOUNDS.set(value, Buffer.byteLength(text, 'utf8'))
+  return value
+}
+
+/** The JSON text settleJsonText kept for `value`, if any. */
+export function settledJsonText(value: object): string | undefined {
+  return SETTLED_TEXTS.get(value)
+}
+
+/** Whether `value` was settled (deep-frozen, its bound recorded): then it can be memoised on. */
+export function isSettled(value: object): boolean {
+  return SETTLED_BOUNDS.has(value)
+}
+
 function deepFreeze(value: object): void {
   const seen = new Set<object>([value])
   const stack: object[] = [value]

@@ -4,7 +4,7 @@
  * for files, `annotations.lastModified`. The bridge profile keeps upstream's `skills::resources-list`.
  * Nothing optional is ever null: a field without a value is left out.
  */
-import { INDEX_RESOURCE, memoizePair, PairKey, iiiUri, settleJsonBound } from '../core/index.js'
+import { INDEX_RESOURCE, memoizePair, PairKey, iiiUri, settleJsonText } from '../core/index.js'
 import type { FsSkill } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
@@ -23,7 +23,7 @@ interface McpSkillResource {
   annotations?: { lastModified: string }
 }
 
-const INDEX = settleJsonBound({ ...INDEX_RESOURCE, title: 'Skills index' })
+const INDEX = settleJsonText({ ...INDEX_RESOURCE, title: 'Skills index' })
 
 export const skillsMcpResourcesList = defineFunction({
   id: 'skills::mcp-resources-list',
@@ -50,9 +50,10 @@ export async function wholeListing(deps: Deps) {
     state = [] // as resources-list: a failed state::list leaves the fs skills
   }
   const snapshot = await deps.fs.snapshot()
-  // Each entry is settled (core/limits.ts): a page of them is bounded by the response guard without walking it.
+  // Each entry is settled with its JSON text (core/limits.ts): a page of them is bounded by the response
+  // guard without walking it, and written to stdio from the texts (mcp/frame-text.ts).
   return memoizePair(state, snapshot, MCP_RESOURCES, () => ({
-    resources: [INDEX, ...state.map(stateResource), ...withoutStateIds(snapshot.skills, state).map(fsResource)].map(settleJsonBound),
+    resources: [INDEX, ...state.map(stateResource), ...withoutStateIds(snapshot.skills, state).map(fsResource)].map(settleJsonText),
   }))
 }
 

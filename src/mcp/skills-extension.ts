@@ -8,7 +8,7 @@ import { errorText } from './backend-errors.js'
 import { INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend } from './types.js'
-import { isJsonObject, type JsonObject, SKILL_URI_PREFIX } from '../core/index.js'
+import { isJsonObject, isSettled, settleJsonText, type JsonObject, SKILL_URI_PREFIX } from '../core/index.js'
 
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 export const SKILLS_EXTENSION_CAPABILITY = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
@@ -75,13 +75,26 @@ export async function readDirectory(params: unknown, backend: McpBackend): Promi
 export async function skillMdPage(backend: McpBackend, after: string | undefined, limit: number): Promise<{ resources: JsonObject[]; more: boolean }> {
   const query = { digests: false, ...(after === undefined ? {} : { after }), limit }
   const { skills: entries, more } = await catalogue(backend, query).catch(() => ({ skills: [] as Entry[], more: false }))
-  return { more, resources: entries.map((e) => {
-    const fm = isJsonObject(e.frontmatter) ? e.frontmatter : {}
-    return {
-      uri: e.uri,
-      name: typeof fm.name === 'string' ? fm.name : e.uri,
-      ...(typeof fm.description === 'string' ? { description: fm.description } : {}),
-      mimeType: 'text/markdown',
-    }
-  }) }
+  return { more, resources: entries.map(skillMdResource) }
+}
+
+/**
+ * A settled catalogue entry (the worker's in-process answer: the same frozen object on every page) gets
+ * the same settled resource entry on every page, its JSON text kept for the stdio transport (frame-text.ts).
+ */
+const SKILL_MD_RESOURCES = new WeakMap<Entry, JsonObject>()
+
+function skillMdResource(entry: Entry): JsonObject {
+  const known = SKILL_MD_RESOURCES.get(entry)
+  if (known !== undefined) return known
+  const fm = isJsonObject(entry.frontmatter) ? entry.frontmatter : {}
+  const resource = {
+    uri: entry.uri,
+    name: typeof fm.name === 'string' ? fm.name : entry.uri,
+    ...(typeof fm.description === 'string' ? { description: fm.description } : {}),
+    mimeType: 'text/markdown',
+  }
+  if (!isSettled(entry)) return resource
+  SKILL_MD_RESOURCES.set(entry, settleJsonText(resource))
+  return resource
 }

@@ -10,6 +10,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream'
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/server'
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio'
 import { isJsonObject } from '../core/index.js'
+import { frameText } from './frame-text.js'
 
 type Id = string | number
 
@@ -29,12 +30,13 @@ export class DrainingStdioTransport implements Transport {
   private readonly inFlight = new Set<Id>()
   private readonly listens = new Set<Id>()
   private stdinEnded = false
+  private isClosed = false
   private drainTimer: NodeJS.Timeout | undefined
   private markClosed!: () => void
 
   constructor(
     private readonly stdin: Readable,
-    stdout: Writable,
+    private readonly stdout: Writable,
     private readonly drainTimeoutMs: number,
     private readonly onStdinEnd: (unanswered: number) => void,
     private readonly watcher?: ListenWatcher,
@@ -50,6 +52,7 @@ export class DrainingStdioTransport implements Transport {
     }
     this.inner.onerror = (error) => this.onerror?.(error)
     this.inner.onclose = () => {
+      this.isClosed = true
       clearTimeout(this.drainTimer)
       this.stdin.unpipe(this.input)
       this.onclose?.()
@@ -61,7 +64,9 @@ export class DrainingStdioTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
-    await this.inner.send(message)
+    const text = frameText(message)
+    if (text === undefined) await this.inner.send(message)
+    else await this.write(text)
     if (!('method' in message) && 'id' in message && message.id !== undefined) {
       this.listens.delete(message.id)
       if (this.inFlight.delete(message.id)) this.drainIfDone()
@@ -71,6 +76,25 @@ export class DrainingStdioTransport implements Transport {
   async close(): Promise<void> {
     this.stdin.off('end', this.ended).off('close', this.ended)
     await this.inner.close()
+  }
+
+  /** What the SDK's transport does with a frame's text: write it, and wait for the drain when stdout asks. */
+  private write(text: string): Promise<void> {
+    if (this.isClosed) return Promise.reject(new Error('StdioServerTransport is closed'))
+    const stdout = this.stdout
+    return new Promise((resolve, reject) => {
+      const failed = (error: Error) => {
+        stdout.off('drain', drained)
+        reject(error)
+      }
+      const drained = () => {
+        stdout.off('error', failed)
+        resolve()
+      }
+      stdout.once('error', failed)
+      if (stdout.write(text)) drained()
+      else stdout.once('drain', drained)
+    })
   }
 
   private readonly ended = () => {

@@ -15,11 +15,11 @@ import { PassThrough, Writable } from 'node:stream'
 import { skillMdStartCursor } from './resource-pages.js'
 import * as msg from './messages.js'
 import type { SharedContext } from './methods.js'
-import type { McpStdioServer } from './stdio-server.js'
 
 export const WARM_UP_TIMEOUT_MS = 2_000
 
-export type ServeStreams = (stdin: PassThrough, stdout: Writable) => McpStdioServer
+/** Serves MCP on the given streams as on the client's (stdio-server.ts), until closed. */
+export type ServeStreams = (stdin: PassThrough, stdout: Writable) => { close(): Promise<void> }
 
 const INITIALIZE_PARAMS = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'iii-skills-warm-up', version: '0' } }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonBytes, jsonBytesOver, jsonBytesUpperBound, settleJsonBound } from '../../src/core/limits.js'
+import { isSettled, jsonBytes, jsonBytesOver, jsonBytesUpperBound, settleJsonBound, settleJsonText, settledJsonText } from '../../src/core/limits.js'
 
 const SAMPLES: Array<[string, unknown]> = [
   ['a plain string', 'hello'],
@@ -76,5 +76,31 @@ describe('settleJsonBound', () => {
     settleJsonBound(cyclic)
     expect(jsonBytesUpperBound({ frontmatter: cyclic }, 1000)).toBeGreaterThan(1000)
     expect(() => jsonBytesOver({ frontmatter: cyclic }, 1000)).toThrow(TypeError)
+  })
+})
+
+describe('settleJsonText', () => {
+  it.each(SAMPLES.filter(([, value]) => typeof value === 'object'))('keeps the JSON text, and its exact size is the bound: %s', (_name, value) => {
+    const entry = settleJsonText(structuredClone(value)) as object
+    expect(settledJsonText(entry)).toBe(JSON.stringify(value))
+    expect(jsonBytesUpperBound(entry, Number.MAX_SAFE_INTEGER)).toBe(jsonBytes(value))
+    expect([Object.isFrozen(entry), isSettled(entry)]).toEqual([true, true])
+  })
+
+  it('settles a value that was only bounded, adding its text', () => {
+    const entry = settleJsonBound({ uri: 'iii://a' })
+    expect(settledJsonText(entry)).toBeUndefined()
+    expect(settledJsonText(settleJsonText(entry))).toBe('{"uri":"iii://a"}')
+  })
+
+  it('settles a cyclic value without a text, as settleJsonBound does', () => {
+    const cyclic: { self?: unknown; name: string } = { name: 'a' }
+    cyclic.self = cyclic
+    settleJsonText(cyclic)
+    expect([settledJsonText(cyclic), isSettled(cyclic), Object.isFrozen(cyclic)]).toEqual([undefined, true, true])
+  })
+
+  it('leaves values it was not given unsettled', () => {
+    expect([isSettled({ uri: 'iii://a' }), settledJsonText({ uri: 'iii://a' })]).toEqual([false, undefined])
   })
 })
