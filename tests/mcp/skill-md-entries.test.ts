@@ -29,4 +29,41 @@ describe('skillMdPage entries', () => {
     expect(second.resources[0]).toEqual(first.resources[0])
     expect(settledJsonText(first.resources[0]!)).toBeUndefined()
   })
+
+  it('never answers from an older catalogue entry while a writer replaces them (concurrent pages and edits)', async () => {
+    let version = 0
+    const current = () => Array.from({ length: 50 }, (_, i) => settleJsonBound({ uri: `skill://s${i}/SKILL.md`, frontmatter: { name: `s${i}`, description: `v${version}` } }))
+    let catalogue = current()
+    const backend = fakeBackend({
+      handlers: {
+        'skills::sep-list': async () => {
+          const served = catalogue
+          await new Promise((resolve) => setImmediate(resolve))
+          return { skills: served, more: false }
+        },
+      },
+    })
+    const writer = (async () => {
+      for (let i = 0; i < 40; i++) {
+        version++
+        catalogue = current()
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })()
+    const pages = await Promise.all(Array.from({ length: 80 }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i % 7))
+      const before = version
+      const page = await skillMdPage(backend, undefined, 500)
+      return { before, after: version, descriptions: new Set(page.resources.map((r) => r.description)) }
+    }))
+    await writer
+    for (const { before, after, descriptions } of pages) {
+      // One version per page, never one older than the catalogue when the call began.
+      expect(descriptions.size).toBe(1)
+      const seen = Number(String([...descriptions][0]).slice(1))
+      expect(seen).toBeGreaterThanOrEqual(before)
+      expect(seen).toBeLessThanOrEqual(after)
+    }
+  })
 })
+
