@@ -24,6 +24,11 @@ interface McpStdioOptions {
   hub?: ChangeHub
   stdin?: Readable
   stdout?: Writable
+  /**
+   * Run the warm-up session first (full profile; stdio-warm-up.ts). Only where the worker runs in this
+   * process: over a remote engine it would compile little, and its `initialize` could wait on the network.
+   */
+  warmUp?: boolean
 }
 
 export interface McpStdioServer {
@@ -36,7 +41,7 @@ export interface McpStdioServer {
 const DRAIN_TIMEOUT_MS = 30_000
 
 export async function startMcpStdio(options: McpStdioOptions): Promise<McpStdioServer> {
-  if (options.ctx.profile === 'full') {
+  if (options.ctx.profile === 'full' && options.warmUp === true) {
     const { ctx } = options
     await warmUpStdio(ctx, (stdin, stdout) => serveFull({ ctx, stdin, stdout }, () => undefined))
   }

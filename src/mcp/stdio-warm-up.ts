@@ -1,6 +1,6 @@
 /**
- * E16.2: before the client's stdio is served, one session runs in memory through the path its
- * requests will take (the SDK's stdio entry and transport, the method table, the engine, the worker)
+ * E16.2: before the client's stdio is served (when the worker runs in this process: `--stdio` without
+ * `--url`), one session runs in memory through the path its requests will take (the SDK's stdio entry and transport, the method table, the engine, the worker)
  * with the requests every client opens with: `initialize`, `notifications/initialized` and the first
  * `resources/list` page, then, when the listing has more pages, the first page of its `SKILL.md`
  * part. V8 compiles a function at its first call and zod 4 compiles a schema's parser at its first
@@ -55,7 +55,7 @@ export async function warmUpStdio(ctx: SharedContext, serve: ServeStreams, timeo
   const pages = async () => {
     send({ method: 'notifications/initialized' })
     const first = await ask('resources/list', {})
-    if (first.result?.nextCursor !== undefined) await ask('resources/list', { cursor: skillMdStartCursor() })
+    if (first.result?.nextCursor !== undefined && !abandoned) await ask('resources/list', { cursor: skillMdStartCursor() })
   }
   let timer: NodeJS.Timeout | undefined
   try {

@@ -57,7 +57,7 @@ describe('stdio warm-up (E16.2)', () => {
     const front = createMcpFront({ backend, profile: 'full', log: silentLogger(), serverVersion: '0' })
     const stdin = new PassThrough()
     const stdout = lines()
-    server = await startMcpStdio({ ctx: front.ctx, stdin, stdout: stdout.stream })
+    server = await startMcpStdio({ ctx: front.ctx, stdin, stdout: stdout.stream, warmUp: true })
     // One page holds the whole listing (18 iii:// entries, then the SKILL.md part in the room left):
     // the warm-up reads no second one.
     expect(listCalls(backend.calls)).toEqual([
@@ -77,12 +77,21 @@ describe('stdio warm-up (E16.2)', () => {
     const backend = fakeBackend({ handlers: worker(1201) })
     const front = createMcpFront({ backend, profile: 'full', log: silentLogger(), serverVersion: '0' })
     const stdout = lines()
-    server = await startMcpStdio({ ctx: front.ctx, stdin: new PassThrough(), stdout: stdout.stream })
+    server = await startMcpStdio({ ctx: front.ctx, stdin: new PassThrough(), stdout: stdout.stream, warmUp: true })
     expect(listCalls(backend.calls)).toEqual([
       ['skills::mcp-resources-list', { offset: 0, limit: 500 }],
       ['skills::sep-list', { digests: false, limit: 500 }],
     ])
     expect(stdout.lines).toEqual([])
+    await server.close()
+    front.close()
+  })
+
+  it('does not run over a remote engine (no warmUp): nothing is asked of the backend before a client asks', async () => {
+    const backend = fakeBackend({ handlers: worker(18) })
+    const front = createMcpFront({ backend, profile: 'full', log: silentLogger(), serverVersion: '0' })
+    server = await startMcpStdio({ ctx: front.ctx, stdin: new PassThrough(), stdout: lines().stream })
+    expect(backend.calls).toEqual([])
     await server.close()
     front.close()
   })
