@@ -1,15 +1,17 @@
 /**
  * E16.2: before the client's stdio is served (when the worker runs in this process: `--stdio` without
- * `--url`), one session runs in memory through the path its requests will take (the SDK's stdio entry and transport, the method table, the engine, the worker)
- * with the requests every client opens with: `initialize`, `notifications/initialized` and the first
- * `resources/list` page, then, when the listing has more pages, the first page of its `SKILL.md`
- * part. V8 compiles a function at its first call and zod 4 compiles a schema's parser at its first
- * parse; on a cold path that was about a millisecond of a client's first listing per kind of page,
- * paid here instead, before `initialize` is answered. The answers are dropped. The session has no
- * change hub, so nothing reaches the client; what it leaves is compiled code and what a first listing
- * leaves anyway (the listing hint, the worker's index). It never fails the start: an error ends it,
- * and listing pages that take longer than WARM_UP_TIMEOUT_MS are abandoned. Its `initialize` waits as
- * long as a client's would (the instructions count the skills, so the worker's first scan).
+ * `--url`), one session runs in memory through the path its requests will take (the SDK's stdio entry
+ * and transport, the method table, the engine, the worker) with the requests every client opens with:
+ * `initialize`, `notifications/initialized` and the first `resources/list` page, then, when the listing
+ * has more pages, the first page of its `SKILL.md` part. V8 compiles a function at its first call and
+ * zod 4 compiles a schema's parser at its first parse; on a cold path that was about a millisecond of a
+ * client's first listing per kind of page, paid here instead, before `initialize` is answered. The
+ * answers are dropped. The session has no change hub, so nothing reaches the client; what it leaves is
+ * compiled code and what a first listing leaves anyway (the listing hint, the worker's index).
+ * It never fails nor holds up the start for long: an error ends it; its `initialize` waits as long as
+ * a client's would (the instructions count the skills, so the worker's first scan) up to
+ * WARM_UP_INITIALIZE_TIMEOUT_MS, its listing pages up to WARM_UP_TIMEOUT_MS; past either it is abandoned
+ * and sends nothing more.
  */
 import { PassThrough, Writable } from 'node:stream'
 import { skillMdStartCursor } from './resource-pages.js'
@@ -17,6 +19,8 @@ import * as msg from './messages.js'
 import type { SharedContext } from './methods.js'
 
 export const WARM_UP_TIMEOUT_MS = 2_000
+/** Longer than a first scan of 10,000 skills takes (about 3 s); a client's initialize then waits for the rest itself. */
+export const WARM_UP_INITIALIZE_TIMEOUT_MS = 30_000
 
 /** Serves MCP on the given streams as on the client's (stdio-server.ts), until closed. */
 export type ServeStreams = (stdin: PassThrough, stdout: Writable) => { close(): Promise<void> }
@@ -25,7 +29,12 @@ const INITIALIZE_PARAMS = { protocolVersion: '2025-11-25', capabilities: {}, cli
 
 type Answer = { result?: { nextCursor?: unknown } }
 
-export async function warmUpStdio(ctx: SharedContext, serve: ServeStreams, timeoutMs = WARM_UP_TIMEOUT_MS): Promise<void> {
+export async function warmUpStdio(
+  ctx: SharedContext,
+  serve: ServeStreams,
+  timeoutMs = WARM_UP_TIMEOUT_MS,
+  initializeTimeoutMs = WARM_UP_INITIALIZE_TIMEOUT_MS,
+): Promise<void> {
   const started = performance.now()
   const stdin = new PassThrough()
   const waiting = new Map<number, (answer: Answer) => void>()
@@ -57,18 +66,20 @@ export async function warmUpStdio(ctx: SharedContext, serve: ServeStreams, timeo
     const first = await ask('resources/list', {})
     if (first.result?.nextCursor !== undefined && !abandoned) await ask('resources/list', { cursor: skillMdStartCursor() })
   }
-  let timer: NodeJS.Timeout | undefined
+  // Whether `work` ended within `ms`; when not, the session is abandoned.
+  const within = async (work: Promise<unknown>, ms: number): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<void>((resolve) => (timer = setTimeout(() => resolve(void (abandoned = true)), ms)))
+    await Promise.race([work, late]).finally(() => clearTimeout(timer))
+    return !abandoned
+  }
   try {
-    // initialize waits for what a client's would (the worker's first scan, for the instructions' count).
-    await ask('initialize', INITIALIZE_PARAMS)
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(() => resolve(void (abandoned = true)), timeoutMs)))
-    await Promise.race([pages(), timeout])
-    if (abandoned) ctx.log.debug({ timeout_ms: timeoutMs }, msg.LOG.warmUpAbandoned)
-    else ctx.log.debug({ duration_ms: Math.round(performance.now() - started) }, msg.LOG.warmedUp)
+    const initialized = await within(ask('initialize', INITIALIZE_PARAMS), initializeTimeoutMs)
+    if (initialized && (await within(pages(), timeoutMs))) ctx.log.debug({ duration_ms: Math.round(performance.now() - started) }, msg.LOG.warmedUp)
+    else ctx.log.debug({ timeout_ms: initialized ? timeoutMs : initializeTimeoutMs }, msg.LOG.warmUpAbandoned)
   } catch (error) {
     ctx.log.debug({ error: String(error) }, msg.LOG.warmUpFailed)
   } finally {
-    clearTimeout(timer)
     await server.close().catch(() => undefined)
   }
 }

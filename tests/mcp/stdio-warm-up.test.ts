@@ -150,6 +150,27 @@ describe('stdio warm-up (E16.2)', () => {
   })
 })
 
+
+describe('stdio warm-up limits (E16.2)', () => {
+  it('gives up on an initialize that is not answered in time, and sends nothing after it', async () => {
+    const { log, lines: logLines } = captureLogger()
+    const front = createMcpFront({ backend: fakeBackend({ handlers: worker(3) }), profile: 'full', log, serverVersion: '0' })
+    const seen: string[] = []
+    let closed = 0
+    await warmUpStdio(front.ctx, (stdin) => {
+      stdin.on('data', (chunk: Buffer) => seen.push(...String(chunk).trim().split('\n')))
+      return { close: async () => void closed++ }
+    }, 50, 30)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(seen.map((line) => (JSON.parse(line) as { method: string }).method)).toEqual(['initialize'])
+    expect(closed).toBe(1)
+    expect(logLines().filter((r) => r.msg.startsWith('mcp stdio warm')).map((r) => [r.level, r.msg, r.timeout_ms])).toEqual([
+      [20, 'mcp stdio warm-up took too long; serving the client all the same', 30],
+    ])
+    front.close()
+  })
+})
+
 async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
   expect(done()).toBe(true)
