@@ -5,7 +5,8 @@
  */
 import { CommanderError } from 'commander'
 import { parseCli, runMode, type CliOptions, type RunMode, createLogger, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './index.js'
-import { LOG } from '../core/index.js'
+import { LOG, usePrebuiltPairTable } from '../core/index.js'
+import { readPairTableFile } from '../fs/index.js'
 import { applyStdioV8Policy } from './v8-policy.js'
 
 type ModeModule = { startMode(context: ModeContext): Promise<RunningMode> }
@@ -21,6 +22,7 @@ const MODES: Readonly<Record<Exclude<RunMode, 'manifest'>, () => Promise<ModeMod
 }
 
 async function main(argv: string[]): Promise<void> {
+  usePrebuiltPairTable(readPairTableFile)
   if (argv[0] === 'check') return check(argv.slice(1))
   let options: CliOptions
   try {

@@ -2,7 +2,8 @@
  * E15.3: each `SKILL.md` folder is read and checked (src/check/skill-rules.ts) on worker threads, one
  * per core up to two, while the main thread runs the loader's scan: the folders a walk of the roots
  * finds start before the scan, the others (config globs) after it. Each thread loads the o200k
- * tokenizer (core/tokens.js, its public `tokenizer()`) once and has a few folders in flight at a time.
+ * tokenizer (core/tokens.js, its public `tokenizer()`, reading the build's pair table through
+ * fs/pair-table-file.js) once and has a few folders in flight at a time.
  * The threads import this build's own modules; where there is none beside this file (the TypeScript
  * sources the test runner executes) the folders are checked on this thread, with the same results.
  */
@@ -38,7 +39,8 @@ const THREAD_LANES = 4
 // a few at a time.
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
-const ready = Promise.all([import(workerData.rules), import(workerData.tokens)]).then(async ([rules, tokens]) => {
+const ready = Promise.all([import(workerData.rules), import(workerData.tokens), import(workerData.pairs)]).then(async ([rules, tokens, pairs]) => {
+  tokens.usePrebuiltPairTable(pairs.readPairTableFile)
   const counter = await tokens.tokenizer()
   return (path, unserved) => rules.checkSkill(path, unserved, (text) => counter.count(text))
 })
@@ -77,8 +79,9 @@ parentPort.on('message', (jobs) => {
 export function ruleRunner(): RuleRunner {
   const rules = new URL('./skill-rules.js', import.meta.url)
   const tokens = new URL('../core/tokens.js', import.meta.url)
-  const built = existsSync(fileURLToPath(rules)) && existsSync(fileURLToPath(tokens))
-  return built ? threadRunner(rules.href, tokens.href) : localRunner()
+  const pairs = new URL('../fs/pair-table-file.js', import.meta.url)
+  const built = [rules, tokens, pairs].every((url) => existsSync(fileURLToPath(url)))
+  return built ? threadRunner({ rules: rules.href, tokens: tokens.href, pairs: pairs.href }) : localRunner()
 }
 
 function localRunner(): RuleRunner {
@@ -93,9 +96,16 @@ function localRunner(): RuleRunner {
   }
 }
 
-function threadRunner(rules: string, tokens: string): RuleRunner {
+/** The thread's modules: the rules, the tokenizer and where the build's pair table is read. */
+interface ThreadModules {
+  rules: string
+  tokens: string
+  pairs: string
+}
+
+function threadRunner(modules: ThreadModules): RuleRunner {
   const size = Math.max(1, Math.min(MAX_THREADS, availableParallelism()))
-  const threads = Array.from({ length: size }, () => new Worker(THREAD_SOURCE, { eval: true, workerData: { rules, tokens, lanes: THREAD_LANES } }))
+  const threads = Array.from({ length: size }, () => new Worker(THREAD_SOURCE, { eval: true, workerData: { ...modules, lanes: THREAD_LANES } }))
   const indexOf = new Map<string, number>()
   const results: Array<SkillChecked | undefined> = []
   let failed: Error | undefined

@@ -25,10 +25,25 @@ export interface Tokenizer {
 }
 
 let loading: Promise<Tokenizer> | undefined
+let prebuiltPairs: () => Uint8Array | undefined = () => undefined
+
+/**
+ * Where the pair table `npm run build` wrote can be read (fs/pair-table-file.ts; core reads no file
+ * itself): when it gives one, a long piece switches to it at once instead of building it (about 0.6 s).
+ */
+export function usePrebuiltPairTable(read: () => Uint8Array | undefined): void {
+  prebuiltPairs = read
+}
 
 export function tokenizer(): Promise<Tokenizer> {
   loading ??= import('gpt-tokenizer/bpeRanks/o200k_base').then(async ({ default: table }) => wrap(await rankMap(table)))
   return loading
+}
+
+/** The pair table of the encoding, built as a long piece would build it (for `npm run build` and its test). */
+export async function buildPairTable(): Promise<PairTable> {
+  const { default: table } = await import('gpt-tokenizer/bpeRanks/o200k_base')
+  return PairTable.build(await rankMap(table))
 }
 
 /** The encoding's table (rank => text, or bytes where not UTF-8) as latin1 byte string => rank. */
@@ -43,12 +58,16 @@ async function rankMap(table: ReadonlyArray<string | readonly number[]>): Promis
 
 function wrap(ranks: Map<string, number>): Tokenizer {
   const encoder = new BytePairEncoder(ranks)
-  // The pair table makes long pieces (a long word) several times faster but takes ~0.3 s and 12 MiB
-  // to build: it is built, in slices, once a long piece is met; counts go on by the byte lookups
-  // meanwhile and switch to it when it is ready. Ordinary text never needs it.
+  // The pair table makes long pieces (a long word) several times faster but takes ~0.6 s and 12 MiB
+  // to build: once a long piece is met it is read from the build when there is one, else built in
+  // slices, counts going on by the byte lookups meanwhile and switching to it when it is ready.
+  // Ordinary text never needs it.
   encoder.onLongPiece = () => {
     encoder.onLongPiece = undefined
-    void PairTable.build(ranks).then((pairs) => (encoder.pairs = pairs))
+    const bytes = prebuiltPairs()
+    const prebuilt = bytes === undefined ? undefined : PairTable.fromBytes(bytes)
+    if (prebuilt !== undefined) encoder.pairs = prebuilt
+    else void PairTable.build(ranks).then((pairs) => (encoder.pairs = pairs))
   }
   const memo = new TextMemo<Promise<number>>(MEMO_CHARS)
 
