@@ -11,6 +11,7 @@ import { tokenizer } from '../../src/core/tokens.js'
 import { withLoopWait } from '../support/loop-wait.js'
 import type { TargetResult } from './report.js'
 import { renderTable, type Column } from './table.js'
+import { lettersAtRandom } from '../support/random-letters.js'
 
 const MiB = 1024 * 1024
 const ROUNDS = 5
@@ -27,15 +28,6 @@ export interface TokenShapeResult {
   longestWaitMs: number
 }
 
-function lettersAtRandom(length: number, seed = 7): string {
-  const codes = new Array<number>(length)
-  for (let i = 0; i < length; i++) {
-    // A 32-bit LCG's high bits (its low bits repeat with a short period, which memos would catch).
-    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
-    codes[i] = 97 + ((seed >>> 16) % 26)
-  }
-  return codes.map((c) => String.fromCharCode(c)).join('')
-}
 
 /** 2 MiB of the corpora's Markdown, file after file. */
 function realProse(corpora: string): string {

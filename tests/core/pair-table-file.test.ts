@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
+import { lettersAtRandom } from '../support/random-letters.js'
 import { PAIR_TABLE_BYTES, PairTable } from '../../src/core/pair-table.js'
 import { buildPairTable, tokenizer, usePrebuiltPairTable } from '../../src/core/tokens.js'
 import { REPO_ROOT } from '../support/processes.js'
@@ -49,18 +50,8 @@ describe('the prebuilt o200k pair table', () => {
     const tok = await tokenizer()
     // Words of random letters over 64 bytes are long pieces, which the pair table merges; up to the
     // run cap (tests/core/tokens.test.ts) the count is the reference's exactly.
-    const texts = [100, 250, 399].map((length) => `${'word '.repeat(20)}${lettersAtRandom(length)}`)
+    const texts = [100, 250, 399].map((length) => `${'word '.repeat(20)}${lettersAtRandom(length, 11)}`)
     for (const text of texts) expect(await tok.count(text)).toBe(countTokens(text, { disallowedSpecial: new Set<string>() }))
     expect(reads).toBe(1)
   })
 })
-
-function lettersAtRandom(length: number): string {
-  let seed = 11
-  let text = ''
-  while (text.length < length) {
-    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
-    text += String.fromCharCode(97 + ((seed >>> 16) % 26))
-  }
-  return text
-}

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { countTokens, encode } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
+import { lettersAtRandom } from '../support/random-letters.js'
 import { tokenizer } from '../../src/core/tokens.js'
 import { withLoopWait } from '../support/loop-wait.js'
 
@@ -25,15 +26,6 @@ function textFiles(dir: string, out: string[] = []): string[] {
   return out
 }
 
-function lettersAtRandom(length: number): string {
-  let seed = 7
-  let text = ''
-  while (text.length < length) {
-    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
-    text += String.fromCharCode(97 + ((seed >>> 16) % 26))
-  }
-  return text
-}
 
 describe('token counts (E7.1, E11.4)', () => {
   it('equal the reference o200k_base count on every text file of shared/corpora', async () => {

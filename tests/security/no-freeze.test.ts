@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { E2E_TIMEOUT_MS, spawnEmbeddedSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { lettersAtRandom } from '../support/random-letters.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -13,22 +14,13 @@ const MiB = 1024 * 1024
 let dir: string
 let env: EmbeddedSkills
 
-function lettersAtRandom(length: number): string {
-  let seed = 3
-  const codes = new Array<string>(length)
-  for (let i = 0; i < length; i++) {
-    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
-    codes[i] = String.fromCharCode(97 + ((seed >>> 16) % 26))
-  }
-  return codes.join('')
-}
 
 beforeAll(async () => {
   dir = await makeTempDir()
   await writeTree(dir, {
     'skills/long/SKILL.md': `---\nname: long\ndescription: One very long word.\n---\n# Long\n\n${'a'.repeat(120 * 1024)}\n`,
     'skills/long/references/word.txt': 'b'.repeat(MiB - 1),
-    'skills/long/references/letters.txt': lettersAtRandom(MiB - 1),
+    'skills/long/references/letters.txt': lettersAtRandom(MiB - 1, 3),
   })
   env = await spawnEmbeddedSkills(['--skills-dir', `${dir}/skills`, '--no-ui'])
 })
