@@ -5,10 +5,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
 import type { McpProfile } from '../core/index.js'
-export type { McpProfile }
 import type { DoorRules } from '../http/index.js'
 import type { CachePolicy } from './cache-hints.js'
 import type { ChangeHub } from './change-hub.js'
+
+export type { McpProfile }
 
 export interface FunctionSummary {
   function_id: string
@@ -22,12 +23,6 @@ export interface McpBackend {
   invoke(functionId: string, data: unknown): Promise<unknown>
   listFunctions(): Promise<FunctionSummary[]>
 }
-
-/**
- * `full` (default): MCP on the official SDK v2, both revisions: 2025-11-25 with sessions, the GET
- * SSE stream and subscriptions, 2026-07-28 stateless with listen streams; change notifications.
- * `bridge`: exactly what the iii `mcp` worker v0.5.8 serves.
- */
 
 /** Serves a request the MCP path does not own (every path but `/mcp`) on the same listener. */
 export type HttpRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
