@@ -32,7 +32,7 @@ const SKIPS: ReadonlyArray<[RuleId, Template[]]> = [
 ]
 
 const WARNINGS: ReadonlyArray<[RuleId, Template[]]> = [
-  ['SK006', [msg.fsRootCollision, msg.fsGlobCollision]],
+  ['SK006', [msg.fsRootCollision]],
   ['SK009', [msg.fsFolderServedAs]],
   ['SK101', [msg.fsFolderNameMismatch]],
   ['SK102', [msg.fsInvalidSkillName]],

@@ -141,8 +141,6 @@ export const fsInvalidSkillName = (name: string) => `frontmatter name ${dbg(name
 export const fsYamlRepaired = (quoted: number) => `frontmatter YAML repaired (${quoted} values quoted)`
 export const fsRootCollision = (id: string, served: string, other: string) =>
   `id ${dbg(id)} is in two places: ${served} is served, ${other} is not (the first root wins)`
-export const fsGlobCollision = (id: string, served: string, other: string) =>
-  `id ${dbg(id)} is in two places: ${served} is served, ${other} is not (the first glob wins)`
 export const fsFolderServedAs = (name: string, segment: string) => `folder ${dbg(name)} served as ${dbg(segment)}`
 export const fsDuplicateName = (name: string, firstPath: string) =>
   `duplicate name ${dbg(name)} also produced by ${firstPath}`

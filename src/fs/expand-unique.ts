@@ -1,9 +1,9 @@
 /**
  * The expansion both fs kinds share (§6.3, §6.4): every pattern in config order, every match in
  * glob order; a pattern that does not parse or a file that cannot become an entry is skipped with
- * its reason; a second file with a key already taken is skipped too, or (skills, E13.6) noted as a
- * warning on the first (first match wins either way; the same file reached through two patterns is
- * silently kept once). Entries come back sorted by key, byte-wise.
+ * its reason; a second file with a key already taken is skipped too, with `duplicate`'s reason
+ * (first match wins, E18.1: upstream's skip for skills as for prompts; the same file reached through
+ * two patterns is silently kept once). Entries come back sorted by key, byte-wise.
  */
 import { samePath, compareUtf8, type Result } from '../core/index.js'
 import type { Logger } from 'pino'
@@ -21,11 +21,6 @@ interface ExpandRules<T extends { path: string }> {
   load(match: GlobMatch, view: FsView): Loaded<T> | Promise<Loaded<T>>
   keyOf(entry: T): string
   duplicate(key: string, firstPath: string): string
-  /**
-   * E13.6: the first entry as served once another file gave its key (a warning naming both); when
-   * absent, the other file is skipped with `duplicate`'s reason.
-   */
-  collide?(first: T, other: T): T
 }
 
 export async function expandUnique<T extends { path: string }>(
@@ -58,7 +53,6 @@ export async function expandUnique<T extends { path: string }>(
       const first = byKey.get(key)
       if (first === undefined) byKey.set(key, loaded.value)
       else if (samePath(first.path, match.path)) continue
-      else if (rules.collide !== undefined) byKey.set(key, rules.collide(first, loaded.value))
       else skip(match.path, rules.duplicate(key, first.path))
     }
   }

@@ -35,7 +35,6 @@ export async function expandSkillGlobs(
     load: loadSkillFile,
     keyOf: (skill) => skill.id,
     duplicate: msg.fsDuplicateId,
-    collide: (first, other) => ({ ...first, warnings: [...(first.warnings ?? []), msg.fsGlobCollision(first.id, first.path, other.path)] }),
   }, view)
   return { skills: entries, skipped }
 }

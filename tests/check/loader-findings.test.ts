@@ -23,7 +23,6 @@ describe('loader diagnostics as rules', () => {
   it('names the rule of every warning text the loader writes', () => {
     expect([
       msg.fsRootCollision('pdf', '/a/pdf/SKILL.md', '/b/pdf/SKILL.md'),
-      msg.fsGlobCollision('pdf', '/a/pdf/SKILL.md', '/b/pdf.md'),
       msg.fsFolderServedAs('Lint Tools', 'lint-tools'),
       msg.fsFolderNameMismatch('pdf-tools', 'pdf'),
       msg.fsInvalidSkillName('PDF'),
@@ -32,7 +31,7 @@ describe('loader diagnostics as rules', () => {
       msg.notPublishedInvalidName('Bad_Name'),
       msg.notPublishedNameDiffers('pdf-tools', 'pdf'),
       'a warning written after this rule table',
-    ].map(warningRule)).toEqual(['SK006', 'SK006', 'SK009', 'SK101', 'SK102', 'SK103', 'SK104', 'SK502', 'SK502', 'SK100'])
+    ].map(warningRule)).toEqual(['SK006', 'SK009', 'SK101', 'SK102', 'SK103', 'SK104', 'SK502', 'SK502', 'SK100'])
   })
 
   it('keeps each text, kind, path and id, marks skips, and asks where each points', () => {

@@ -83,16 +83,14 @@ describe('expandSkillGlobs', () => {
     })
   })
 
-  it('serves the first file of an id, with a warning naming the later one (E13.6)', async () => {
+  it('skips the later file of an id with upstream\'s reason, counted as a skip (§6.3, E18.1)', async () => {
     await writeTree(root, { 'first/shared.md': '# 1', 'second/shared.md': '# 2' })
     expect(await expand(['first/*.md', 'second/*.md'])).toEqual({
       skills: [{ id: 'shared', path: join(root, 'first/shared.md') }],
-      skipped: [],
+      skipped: [{ kind: 'skill', path: join(root, 'second/shared.md'), reason: `duplicate id "shared" also produced by ${join(root, 'first/shared.md')}` }],
     })
     const { skills } = await expandSkillGlobs(['first/*.md', 'second/*.md'], root, silentLogger())
-    expect(skills[0]!.warnings).toEqual([
-      `id "shared" is in two places: ${join(root, 'first/shared.md')} is served, ${join(root, 'second/shared.md')} is not (the first glob wins)`,
-    ])
+    expect(skills[0]!.warnings).toBeUndefined()
   })
 
   it('records an invalid pattern as a skip with the pattern as path and goes on', async () => {
