@@ -29,6 +29,7 @@ export { BEARER_REQUIRED, DESCRIPTION_EMPTY, FUNCTION_ID_EMPTY, LOG, MUST_BE_NON
 export { normalizeFunctionOutput, normalizePromptOutput, userMessage } from './normalize.js'
 export { headings, sectionText, sections } from './outline.js'
 export { decodePageCursor, encodePageCursor, type PageOf } from './page-cursor.js'
+export { portableSchema } from './portable-schema.js'
 export { withoutShadowed } from './precedence.js'
 export { invalidPromptMessage } from './prompt-messages.js'
 export { failed, ok, type Result } from './result.js'

@@ -11,6 +11,8 @@ export const INVALID_REQUEST = 'Invalid JSON-RPC request'
 export const methodNotFound = (method: string) => `Method not found: ${method}`
 export const TOOL_NAME_REQUIRED = 'tools/call requires a non-empty string name'
 export const TOOL_NAME_HIDDEN = 'tool name resolves to a hidden iii function id'
+/** E18.2, full profile: a `tools/call` name that `tools/list` does not show (the MCP specification's -32602). */
+export const unknownTool = (name: string) => `Unknown tool: ${name}`
 /** Full profile: resources/subscribe and resources/unsubscribe without a string `uri`. */
 export const uriRequired = (method: string) => `${method} requires a string uri`
 /** A `skills/list` or (full profile) `resources/list` cursor this server did not hand out. */

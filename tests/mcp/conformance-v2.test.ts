@@ -71,6 +71,20 @@ describe('MCP conformance suite 0.2.x, generic 2026-07-28 server scenarios (E12.
   })
 })
 
+describe('the baselined checks are untestable here, never failed (E18.2)', () => {
+  it('server-stateless at 2026-07-28: every check that does not pass is the suite\'s "Not testable", the unknown tool a -32602', async () => {
+    const args = [CONFORMANCE, 'server', '--url', skills.mcpUrl, '--scenario', 'server-stateless', '--spec-version', '2026-07-28', '--verbose']
+    const { stdout } = await run(NODE_24, args, { timeout: 100_000 }).catch((error: { stdout: string }) => ({ stdout: error.stdout }))
+    const text = stdout.replace(/\x1b\[[0-9;]*m/g, '')
+    const checks = JSON.parse(text.slice(text.indexOf('\n[') + 1, text.indexOf('\n]') + 2)) as Array<{ id: string; status: string; errorMessage?: string; details?: { untestable?: boolean; response?: { error?: unknown } } }>
+    const failed = checks.filter((check) => check.status === 'FAILURE')
+    expect(failed.map((check) => `server-stateless:${check.id}`)).toEqual(BASELINED.filter((entry) => entry.startsWith('server-stateless:sep-2575-') && !entry.includes('list-changed')))
+    expect(failed.filter((check) => check.details?.untestable !== true || !check.errorMessage?.startsWith('Not testable: '))).toEqual([])
+    const probe = failed.find((check) => check.id === 'sep-2575-server-rejects-undeclared-capability')
+    expect(probe?.details?.response?.error).toEqual({ code: -32602, message: 'Unknown tool: test_missing_capability' })
+  })
+})
+
 describe('MCP conformance suite 0.2.x, the generic 2025-11-25 server scenarios still pass (E12.2)', () => {
   it.each(GENERIC_2025_SCENARIOS)('%s passes', async (scenario) => {
     const result = await conformance(scenario, '2025-11-25')
