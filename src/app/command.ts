@@ -4,8 +4,8 @@
  * then shut down cleanly and exit 0.
  */
 import { CommanderError } from 'commander'
-import { parseCli, runMode, type CliOptions, type RunMode, createLogger, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './index.js'
-import { LOG, usePrebuiltPairTable } from '../core/index.js'
+import { parseCli, runMode, type CliOptions, type RunMode, createLogger, LogSink, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './index.js'
+import { LOG, SHUTDOWN_DEADLINE_MS, SHUTDOWN_LOG_FLUSH_MS, usePrebuiltPairTable } from '../core/index.js'
 import { readPairTableFile } from '../fs/index.js'
 import { applyStdioV8Policy } from './v8-policy.js'
 
@@ -39,19 +39,42 @@ async function main(argv: string[]): Promise<void> {
   const onStdio = mode === 'stdio-embedded' || mode === 'stdio-front'
   const v8Policy = onStdio ? applyStdioV8Policy({ jit: options.jit }) : undefined
   const stdout = v8Policy === undefined ? undefined : guardStdout(v8Policy.beforeFirstAnswer)
-  const log = createLogger()
-  const running = await (await MODES[mode]()).startMode({ ...settingsOf(options, log), log, stdout })
-  void running.ended?.then(() => stop())
+  ignorePipeErrors()
+  const sink = new LogSink(2)
+  const log = createLogger({ destination: sink })
+  // E18.5: a signal ends the process within 2 s, during start-up too: closing gets SHUTDOWN_DEADLINE_MS.
   let stopping = false
-  async function stop(): Promise<void> {
+  let running: RunningMode | undefined
+  const exit = async () => {
+    await sink.settled(SHUTDOWN_LOG_FLUSH_MS)
+    process.exit(0)
+  }
+  const close = (mode: RunningMode) => void mode.close().then(exit, exit)
+  function stop(): void {
     if (stopping) return
     stopping = true
     log.info(LOG.shuttingDown)
-    await running.close()
-    process.exit(0)
+    setTimeout(() => {
+      log.warn(LOG.shutdownDeadline)
+      void exit()
+    }, SHUTDOWN_DEADLINE_MS)
+    if (running !== undefined) close(running)
   }
-  process.on('SIGINT', () => void stop())
-  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  running = await (await MODES[mode]()).startMode({ ...settingsOf(options, log), log, stdout })
+  if (stopping) close(running)
+  void running.ended?.then(stop)
+}
+
+/**
+ * E18.5: a write to stdout or stderr after its reader has gone (EPIPE) or once it is closed is an
+ * error event on the stream; with no listener it would end the process at the next line. Lost output
+ * is not worth the service: the line is dropped.
+ */
+function ignorePipeErrors(): void {
+  process.stdout.on('error', () => undefined)
+  process.stderr.on('error', () => undefined)
 }
 
 async function check(argv: string[]): Promise<void> {
@@ -63,7 +86,9 @@ async function check(argv: string[]): Promise<void> {
     if (error instanceof CommanderError) process.exit(error.exitCode)
     throw error
   }
-  const code = await runCheck(options, process.stdout, createLogger())
+  const sink = new LogSink(2)
+  const code = await runCheck(options, process.stdout, createLogger({ destination: sink }))
+  await sink.settled(SHUTDOWN_DEADLINE_MS)
   // A report written to a pipe may still be queued: exit once all of it is out.
   process.stdout.write('', () => process.exit(code))
 }

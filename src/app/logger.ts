@@ -3,16 +3,17 @@
  * upstream's `tracing::info!(skill_id = %id, "skill registered")` reads. Level from LOG_LEVEL (D11).
  */
 import { pino, type Logger } from 'pino'
+import { LogSink } from './log-sink.js'
 
 export type { Logger }
 
 interface LoggerOptions {
   level?: string
-  /** Where lines go; defaults to stderr so stdout stays clean for `--manifest`. */
-  destination?: NodeJS.WritableStream
+  /** Where lines go; defaults to stderr (a LogSink: never throws, never blocks, E18.5) so stdout stays clean for `--manifest`. */
+  destination?: NodeJS.WritableStream | LogSink
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? 'info'
-  return pino({ level, base: { pid: process.pid } }, options.destination ?? pino.destination(2))
+  return pino({ level, base: { pid: process.pid } }, options.destination ?? new LogSink(2))
 }

@@ -70,6 +70,17 @@ export const FETCH_CONCURRENCY = 8
  */
 export const FS_LOADED_LINES_AT_INFO = 100
 
+/** E18.5: log lines queued for a slow or stalled log reader, in UTF-16 code units; past it the newest are dropped. */
+export const LOG_QUEUE_MAX_UNITS = 4 * 1024 * 1024
+
+/**
+ * E18.5: a signal ends the process within 2 s. Closing (engine, listeners, state file) gets this long;
+ * past it the process exits anyway (every acknowledged state write is already fsync'd, E10), and queued
+ * log lines get SHUTDOWN_LOG_FLUSH_MS more.
+ */
+export const SHUTDOWN_DEADLINE_MS = 1_500
+export const SHUTDOWN_LOG_FLUSH_MS = 250
+
 /** UTF-8 size of `value` as JSON on the wire (0 for undefined, which the SDK omits). */
 export function jsonBytes(value: unknown): number {
   const text = JSON.stringify(value)

@@ -253,6 +253,7 @@ export const LOG = {
   ready: 'skills ready: 13 functions + 2 custom trigger types',
   extensionsRegistered: 'skills registered extension functions',
   shuttingDown: 'skills shutting down',
+  shutdownDeadline: 'shutdown did not finish in time; exiting (acknowledged state writes are on disk)',
   skillRegistered: 'skill registered',
   skillUnregister: 'skill unregister',
   promptRegistered: 'prompt registered',
