@@ -14,6 +14,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { registerConformanceTools } from '../support/conformance-tools.js'
 import { parse } from 'yaml'
 import { spawnEmbeddedSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
 
@@ -45,6 +46,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 })
 let skills: EmbeddedSkills
 beforeAll(async () => {
   skills = await spawnEmbeddedSkills(['--config', SEP_2640_CONFIG])
+  await registerConformanceTools(skills.sdk)
 })
 afterAll(async () => {
   await skills.sdk.close()

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { registerConformanceTools } from '../support/conformance-tools.js'
 import { DEMO_CONFIG, spawnEmbeddedSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
 
 const run = promisify(execFile)
@@ -26,6 +27,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 })
 let skills: EmbeddedSkills
 beforeAll(async () => {
   skills = await spawnEmbeddedSkills(['--config', DEMO_CONFIG])
+  await registerConformanceTools(skills.sdk)
 })
 afterAll(async () => {
   await skills.sdk.close()
