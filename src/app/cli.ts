@@ -168,7 +168,7 @@ function buildProgram(output?: CliOutput): Command {
     .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts (needs a token)')
     .option('--allowed-host <name>', 'a Host name (name or name:port) the listeners also answer to (repeatable)', collect)
     .option('--auth-token-file <path>', 'file holding the bearer token clients must send (else III_SKILLS_TOKEN)')
-    .option('--max-sessions <n>', 'MCP sessions, and event streams, open at once (503 beyond)', parseCount, DEFAULT_MAX_SESSIONS)
+    .option('--max-sessions <n>', 'MCP sessions open at once (a new one closes the one idle longest) and event streams (503 beyond)', parseCount, DEFAULT_MAX_SESSIONS)
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
     .option('--mcp-front', 'serve only the MCP front of the engine at --url, on HTTP (--mcp-host, --mcp-port)')
     .option('--jit', 'stdio: let V8 optimise hot code (heavy calls run faster, the process takes more memory)')

@@ -4,8 +4,11 @@
  * WebStandardStreamableHTTPServerTransport and one server (server-factory.ts) per session. POST `initialize` without a session opens
  * one and answers with its `Mcp-Session-Id`; every later POST, the GET SSE stream (where change
  * notifications go) and DELETE carry it. A session that has neither a request nor an open stream
- * for `idleMs` is closed, so clients that vanish without DELETE do not pile up. The body cap and
- * the browser-origin guard are the same as the bridge profile's.
+ * for `idleMs` is closed, so clients that vanish without DELETE do not pile up; and (E18.6) when
+ * `maxOpen` sessions are open, a new one closes the one idle longest (no request in flight, no open
+ * stream) instead of being refused: 503 only when every open session is busy. An evicted session's id
+ * is then unknown (404), and its client initializes again. The body cap and the browser-origin
+ * guard are the same as the bridge profile's.
  */
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -28,7 +31,11 @@ interface Entry {
   transport: WebStandardStreamableHTTPServerTransport
   lastSeen: number
   openStreams: number
+  /** Requests (POST, DELETE) whose answer is not finished yet. */
+  inFlight: number
 }
+
+const isIdle = (entry: Entry) => entry.openStreams === 0 && entry.inFlight === 0
 
 export class HttpSessions {
   private readonly sessions = new Map<string, Entry>()
@@ -42,7 +49,7 @@ export class HttpSessions {
     private readonly ctx: SharedContext,
     private readonly hub: ChangeHub | undefined,
     private readonly idleMs: number = DEFAULT_SESSION_IDLE_MS,
-    maxOpen: number = DEFAULT_MAX_OPEN,
+    private readonly maxOpen: number = DEFAULT_MAX_OPEN,
   ) {
     this.sessionCap = new OpenCount(maxOpen, 'MCP sessions')
     this.streams = new OpenCount(maxOpen, 'MCP event streams')
@@ -77,6 +84,7 @@ export class HttpSessions {
       body = parsed.value
       if (await this.modern.owns(req, body)) return this.modern.serve(req, res, body)
       if (sessionId === undefined && isInitializeRequest(body)) {
+        if (this.sessions.size >= this.maxOpen) this.evictIdlest()
         if (this.sessionCap.refuseWhenFull(res, this.sessions.size)) return log.warn({ sessions: this.sessions.size }, msg.LOG.sessionsFull)
         return this.open(req, res, body)
       }
@@ -94,8 +102,25 @@ export class HttpSessions {
         entry.openStreams--
         entry.lastSeen = Date.now()
       })
+    } else {
+      entry.inFlight++
+      res.once('close', () => {
+        entry.inFlight--
+        entry.lastSeen = Date.now()
+      })
     }
     await this.handle(entry.transport, req, res, body)
+  }
+
+  /** E18.6: closes the session idle longest, if any is idle; its id is forgotten at once. */
+  private evictIdlest(): void {
+    let idlest: [string, Entry] | undefined
+    for (const pair of this.sessions) if (isIdle(pair[1]) && (idlest === undefined || pair[1].lastSeen < idlest[1].lastSeen)) idlest = pair
+    if (idlest === undefined) return
+    const [id, entry] = idlest
+    this.sessions.delete(id)
+    this.ctx.log.info({ session_id: id, idle_ms: Date.now() - entry.lastSeen }, msg.LOG.sessionEvicted)
+    void entry.transport.close()
   }
 
   private async handle(transport: WebStandardStreamableHTTPServerTransport, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
@@ -111,7 +136,7 @@ export class HttpSessions {
   }
 
   private async open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    const entry: Entry = { transport: undefined as never, lastSeen: Date.now(), openStreams: 0 }
+    const entry: Entry = { transport: undefined as never, lastSeen: Date.now(), openStreams: 0, inFlight: 0 }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -139,7 +164,7 @@ export class HttpSessions {
   private sweep(): void {
     const cutoff = Date.now() - this.idleMs
     for (const [id, entry] of this.sessions) {
-      if (entry.openStreams > 0 || entry.lastSeen > cutoff) continue
+      if (!isIdle(entry) || entry.lastSeen > cutoff) continue
       this.ctx.log.info({ session_id: id }, msg.LOG.sessionExpired)
       void entry.transport.close()
     }

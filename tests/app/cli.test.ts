@@ -135,8 +135,8 @@ Options:
   --allowed-host <name>     a Host name (name or name:port) the listeners also answer to
                             (repeatable)
   --auth-token-file <path>  file holding the bearer token clients must send (else III_SKILLS_TOKEN)
-  --max-sessions <n>        MCP sessions, and event streams, open at once (503 beyond) (default:
-                            1000)
+  --max-sessions <n>        MCP sessions open at once (a new one closes the one idle longest) and
+                            event streams (503 beyond) (default: 1000)
   --stdio                   serve MCP on stdin/stdout (own engine, or the one at --url)
   --mcp-front               serve only the MCP front of the engine at --url, on HTTP (--mcp-host,
                             --mcp-port)

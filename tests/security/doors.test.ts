@@ -114,16 +114,23 @@ describe('the page runs nothing and serves only its own site (E11.3)', () => {
 })
 
 describe('bounded sessions and streams (E11.6)', () => {
-  it('answers 503 with Retry-After past --max-sessions MCP sessions', async () => {
+  it('answers 503 with Retry-After past --max-sessions MCP sessions when every one is busy (an open stream each, E18.6)', async () => {
+    const streams: AbortController[] = []
     const statuses: number[] = []
     let last
     for (let i = 0; i < 4; i++) {
       last = await probe(new URL('/mcp', http).href, { method: 'POST', headers: MCP_POST, body: INITIALIZE })
       statuses.push(last.status)
+      const id = last.headers['mcp-session-id']
+      if (typeof id !== 'string') continue
+      const controller = new AbortController()
+      streams.push(controller)
+      await fetch(new URL('/mcp', http), { headers: { accept: 'text/event-stream', 'mcp-session-id': id }, signal: controller.signal })
     }
     expect(statuses).toEqual([200, 200, 200, 503])
     expect(last!.headers['retry-after']).toMatch(/^\d+$/)
     expect(last!.body).toBe('too many open MCP sessions (at most 3); retry later')
+    for (const stream of streams) stream.abort()
   })
 
   it('answers 503 past --max-sessions open catalogue event streams, and lets one in once one closes', async () => {
