@@ -1,21 +1,51 @@
 /**
- * One definition per function: `defineFunction({id, description, input, output}, handler)` holds its
- * id, exact description (§1.1), metadata (D6), the zod schemas its input is decoded with and its
+ * One definition per function: `defineFunction({id, description, input, output, tool}, handler)` holds its
+ * id, exact description (§1.1), metadata (D6), its MCP tool's face (E22.1), the zod schemas its input is decoded with and its
  * draft-07 formats published from (D7), and the handler, whose input the compiler holds to exactly
  * what the input schema decodes a payload to (as the MCP SDK's `registerTool` ties a tool's schema to
  * its callback). Each handler sits behind the response guard, so no answer exceeds what the engine
  * accepts in one frame. The registry (registry.ts) is the list of these.
  */
 import type { z } from 'zod'
+import { encodeToolName } from '../core/index.js'
 import { toDraft07, type JsonSchema, type Published } from '../schemas/index.js'
 import type { Deps } from './deps.js'
 import { guardResponse, type Handler } from './response-guard.js'
+
+/** MCP tool annotations (E12.6) a function of this worker can vouch for. */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean
+  idempotentHint?: boolean
+  destructiveHint?: boolean
+  openWorldHint?: boolean
+}
+
+/**
+ * Only reads, and the same call gives the same answer until the catalogue changes: every public
+ * function of this worker.
+ */
+export const READ_ONLY: ToolAnnotations = Object.freeze({ readOnlyHint: true, idempotentHint: true })
+
+/**
+ * E22.1: what an MCP client shows of a public function: its tool name (bridge §1.4), title and
+ * annotations, and how the server instructions name it (E12.6): a tool to find a skill or to read
+ * one, and what for.
+ */
+export interface ToolFace {
+  name: string
+  title: string
+  annotations: ToolAnnotations
+  role: 'find' | 'read'
+  hint: string
+}
 
 /** One function as registered. */
 export interface FunctionSpec<Id extends string = string> {
   id: Id
   description: string
   metadata: Record<string, unknown>
+  /** Public functions: the face of their MCP tool (none for internal ones and for upstream's without one). */
+  tool?: ToolFace
   input: z.ZodTypeAny
   output: z.ZodTypeAny
   request_format: JsonSchema
@@ -38,17 +68,20 @@ export interface FunctionDefinition<Id extends string, Input extends z.ZodTypeAn
   output: Published
   /** `{internal: true}` for functions no tool list shows (E5); public ones have none. */
   metadata?: Record<string, unknown>
+  /** A public function's MCP tool: its title and annotations (the name is the id's, bridge §1.4). */
+  tool?: Omit<ToolFace, 'name'>
 }
 
 export function defineFunction<Id extends string, Input extends z.ZodTypeAny>(
   definition: FunctionDefinition<Id, Input>,
   handler: Handler<z.output<Input>>,
 ): DefinedFunction<Id> {
-  const { id, description, input, output, metadata = {} } = definition
+  const { id, description, input, output, metadata = {}, tool } = definition
   const spec: FunctionSpec<Id> = {
     id,
     description,
     metadata,
+    ...(tool === undefined ? {} : { tool: { name: encodeToolName(id), ...tool } }),
     input: input.schema,
     output: output.schema,
     request_format: toDraft07(input.schema, input.schemaTitle, input.definitions),

@@ -8,7 +8,7 @@ import { defaultManifest, protocolSkill, checkParam, errorText, InvalidParamsErr
 import { listedFiles, nestedSkillsOf } from './listed-files.js'
 import { underNestedSkill } from '../fs/index.js'
 import { DescribeSkillRequest, DescribeSkillResponse, ListSkillsRequest, ListSkillsResponse, ProtocolSkill, ReadSkillFileRequest, ReadSkillFileResponse } from '../schemas/index.js'
-import { defineFunction } from './define.js'
+import { defineFunction, READ_ONLY } from './define.js'
 import type { Deps } from './deps.js'
 import { protocolEntries, resolveProtocolSkill, resolvedSkillBody, skillMdText, type ResolvedSkill } from './discovery-entries.js'
 
@@ -20,6 +20,7 @@ export const skillListSkills = defineFunction({
     'optionally within one namespace; pass next_cursor back as cursor for the next page.',
   input: { schema: ListSkillsRequest, schemaTitle: 'ListSkillsRequest' },
   output: { schema: ListSkillsResponse, schemaTitle: 'ListSkillsResponse', definitions: { ProtocolSkill } },
+  tool: { title: 'List skills', annotations: READ_ONLY, role: 'find', hint: 'to page through them by name' },
 }, listProtocolSkills)
 
 export const skillDescribeSkill = defineFunction({
@@ -28,6 +29,7 @@ export const skillDescribeSkill = defineFunction({
     'and text (detail "full").',
   input: { schema: DescribeSkillRequest, schemaTitle: 'DescribeSkillRequest' },
   output: { schema: DescribeSkillResponse, schemaTitle: 'DescribeSkillResponse' },
+  tool: { title: 'Describe skill', annotations: READ_ONLY, role: 'read', hint: 'its manifest and files' },
 }, describeProtocolSkill)
 
 export const skillReadSkillFile = defineFunction({
@@ -36,6 +38,7 @@ export const skillReadSkillFile = defineFunction({
     'scripts/...), never anything outside it.',
   input: { schema: ReadSkillFileRequest, schemaTitle: 'ReadSkillFileRequest' },
   output: { schema: ReadSkillFileResponse, schemaTitle: 'ReadSkillFileResponse' },
+  tool: { title: 'Read skill file', annotations: READ_ONLY, role: 'read', hint: 'one file of a skill folder; a long file pages with a cursor' },
 }, readProtocolSkillFile)
 
 export async function listProtocolSkills(input: ListSkillsRequest, deps: Deps) {

@@ -7,7 +7,7 @@
  * With `max_tokens` the joined text is cut to the budget (E7.4, fetch-budget.ts).
  */
 import { fetchSection, joinFetchSections, SECTION_SEPARATOR, SkillsError, selectFetchUris, type FetchInput, utf8Length, FETCH_CONCURRENCY, MAX_PAYLOAD_BYTES, messages as msg, III_URI_PREFIX } from '../core/index.js'
-import { defineFunction } from './define.js'
+import { defineFunction, READ_ONLY } from './define.js'
 import type { Deps } from './deps.js'
 import { withinBudget } from './fetch-budget.js'
 import { resolveUri } from './resolve.js'
@@ -28,6 +28,7 @@ export const skillFetch = defineFunction({
   input: FETCH_INPUT,
   output: FETCH_OUTPUT,
   metadata: { tool: { label: 'Fetch skill' } },
+  tool: { title: 'Fetch skill', annotations: READ_ONLY, role: 'read', hint: `a skill, or one section of it: ${III_URI_PREFIX}{id}#anchor, or a token budget` },
 }, fetchSkills)
 
 export async function fetchSkills(input: FetchInput & Pick<FetchSkillInput, 'max_tokens'>, deps: Deps): Promise<string> {

@@ -3,9 +3,9 @@
  * (tests/architecture.test.ts holds every cross-folder import to a face).
  */
 export { bootFsScan } from './boot-scan.js'
-export { type DefinedFunction } from './define.js'
+export { type DefinedFunction, type ToolFace } from './define.js'
 export { type Deps } from './deps.js'
 export { prepareFirstListing } from './first-listing.js'
 export { forwardFsChanges } from './fs-notify.js'
-export { DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, FUNCTIONS, TRIGGER_TYPES } from './registry.js'
+export { DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, FUNCTIONS, TOOL_FACES, TRIGGER_TYPES } from './registry.js'
 export { registerRpcEndpoint } from './rpc-endpoint.js'

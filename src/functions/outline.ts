@@ -5,7 +5,7 @@
  */
 import { sections, TextMemo, tokenizer, III_URI_PREFIX } from '../core/index.js'
 import { OutlineInput, OutlineOutput, OutlineSection } from '../schemas/index.js'
-import { defineFunction } from './define.js'
+import { defineFunction, READ_ONLY } from './define.js'
 import type { Deps } from './deps.js'
 import { resolveUri } from './resolve.js'
 
@@ -22,6 +22,7 @@ export const skillOutline = defineFunction({
     `tokens of the whole body. Fetch one section with ${III_URI_PREFIX}<id>#<anchor>.`,
   input: { schema: OutlineInput, schemaTitle: 'OutlineInput' },
   output: { schema: OutlineOutput, schemaTitle: 'OutlineOutput', definitions: { OutlineSection } },
+  tool: { title: 'Outline skill', annotations: READ_ONLY, role: 'read', hint: 'its headings' },
 }, outlineSkill)
 
 export async function outlineSkill(input: OutlineInput, deps: Deps) {

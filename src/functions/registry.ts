@@ -4,7 +4,7 @@
  * specs everything else uses (registration, `skills::rpc`, the stdio mode's wait, the tests) are
  * derived from these lists. Plus the two custom trigger types (§1.15), registered before them.
  */
-import type { DefinedFunction, FunctionSpec } from './define.js'
+import type { DefinedFunction, FunctionSpec, ToolFace } from './define.js'
 import { skillDescribeSkill, skillListSkills, skillReadSkillFile } from './discovery.js'
 import { skillsDiagnostics, skillsFsWatchProblems } from './diagnostics.js'
 import { skillFetch, skillsFetchSkill } from './fetch.js'
@@ -55,6 +55,8 @@ export const EXTENSION_DEFINITIONS = [
 export const FUNCTIONS: readonly FunctionSpec[] = DEFINITIONS.map((d) => d.spec)
 export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = EXTENSION_DEFINITIONS.map((d) => d.spec)
 export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map([...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]))
+/** E22.1: the MCP tools of this worker's public functions, by function id, in registration order. */
+export const TOOL_FACES: ReadonlyMap<string, ToolFace> = new Map([...FUNCTIONS, ...EXTENSION_FUNCTIONS].flatMap((f) => (f.tool === undefined ? [] : [[f.id, f.tool]])))
 
 interface TriggerTypeSpec {
   id: string

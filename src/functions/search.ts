@@ -6,7 +6,7 @@
  */
 import { contentStamp, errorText, SkillsError, stateGetFailed, plainText, snippet, wordsWithTerms, subtreeRoot, TextMemo, tokenizer, III_URI_PREFIX, iiiUri } from '../core/index.js'
 import { SEARCH_LIMIT_DEFAULT, SearchResult, SearchSkillsInput, SearchSkillsOutput } from '../schemas/index.js'
-import { defineFunction } from './define.js'
+import { defineFunction, READ_ONLY } from './define.js'
 import type { Deps } from './deps.js'
 import type { SearchBodies } from './search-bodies.js'
 import { searchableText, searchIndexOf, shownLine } from './search-index.js'
@@ -23,6 +23,7 @@ export const skillSearch = defineFunction({
     'result with skill::fetch (the skill__fetch tool). `under` keeps one subtree of ids (e.g. "acme").',
   input: { schema: SearchSkillsInput, schemaTitle: 'SearchSkillsInput' },
   output: { schema: SearchSkillsOutput, schemaTitle: 'SearchSkillsOutput', definitions: { SearchResult } },
+  tool: { title: 'Search skills', annotations: READ_ONLY, role: 'find', hint: 'with what you need' },
 }, searchSkills)
 
 export async function searchSkills(input: SearchSkillsInput, deps: Deps): Promise<SearchSkillsOutput> {

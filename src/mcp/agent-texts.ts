@@ -4,8 +4,7 @@
  * skill::read_skill_file with cursor …"); the full profile rewrites exactly that marker in what it
  * answers, and nothing else of a skill's text. The bridge keeps upstream's texts.
  */
-import { encodeToolName } from './tool-names.js'
-import { isJsonObject, type JsonObject } from '../core/index.js'
+import { encodeToolName, isJsonObject, type JsonObject } from '../core/index.js'
 
 const READ_FILE_FUNCTION = 'skill::read_skill_file'
 // "[… 812 more tokens: fetch iii://a or use skill::read_skill_file with cursor c1]" => "… use skill__read_skill_file …"

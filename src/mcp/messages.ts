@@ -25,14 +25,21 @@ export const viewTimedOut = (ms: number) => `no answer within ${ms} ms`
 export const remoteError = (code: string, message: string) => `remote error (${code}): ${message}`
 
 // --- E12.6: what an agent sees first (full profile, both revisions) ----------------------------------
+/** A tool as the instructions name it: what it is for (E22.1: from its function's definition). */
+export interface InstructedTool {
+  name: string
+  role: 'find' | 'read'
+  hint: string
+}
+
+const toolList = (tools: readonly InstructedTool[], role: InstructedTool['role']) =>
+  tools.filter((tool) => tool.role === role).map((tool) => `${tool.name} (${tool.hint})`).join(', ')
+
 /** The server `instructions`: what it holds, how to find and read it (at most ~1,500 characters). */
-export const serverInstructions = (skills: number) => [
+export const serverInstructions = (skills: number, tools: readonly InstructedTool[]) => [
   `iii-skills serves ${skills} skill${skills === 1 ? '' : 's'}: markdown instructions for agents, each at ${iiiUri('{id}')}.`,
-  `Find one: read ${INDEX_URI} (the index, one line per skill), call skill__search with what you need,`,
-  `or page through skill__list_skills. Read one: resources/read ${iiiUri('{id}')} (the whole skill),`,
-  `skill__fetch (a skill, or one section of it: ${iiiUri('{id}')}#anchor, or a token budget),`,
-  'skill__outline (its headings), skill__describe_skill (manifest and files) and skill__read_skill_file',
-  '(one file of a skill folder; a long file pages with a cursor).',
+  `Find one: read ${INDEX_URI} (the index, one line per skill), or call ${toolList(tools, 'find')}.`,
+  `Read one: resources/read ${iiiUri('{id}')} (the whole skill), or call ${toolList(tools, 'read')}.`,
   'The `skill` prompt puts a skill into the conversation by name (its argument completes skill ids).',
   `The Skills Extension (SEP-2640) lists the same skills as ${skillFileUri('{name}', SKILL_FILE)} (skills/list).`,
   'Lists change as skills are registered or files edited: listen for list_changed and resources/updated.',
@@ -46,15 +53,6 @@ export const SKILL_PROMPT = {
 } as const
 export const skillPromptAsk = (id: string) => `Use the skill ${id} for what follows.`
 export const skillPromptNameRequired = 'prompts/get skill requires the argument name'
-/** Tool titles of the skills worker's public functions (E12.6); others keep their metadata's label, if any. */
-export const TOOL_TITLES: Readonly<Record<string, string>> = {
-  'skill::fetch': 'Fetch skill',
-  'skill::list_skills': 'List skills',
-  'skill::describe_skill': 'Describe skill',
-  'skill::read_skill_file': 'Read skill file',
-  'skill::search': 'Search skills',
-  'skill::outline': 'Outline skill',
-}
 
 // --- full profile over HTTP: session errors (the SDK transport's own texts) ----------------------
 export const SESSION_REQUIRED = 'Bad Request: No valid session ID provided'

@@ -6,17 +6,16 @@
  * is the protocol error -32602 `Unknown tool: {name}` and is never invoked; input schemas are
  * portable (one type per field, no `null`).
  */
-import { sortedPrettyJson, isAlwaysHidden, isJsonObject, portableSchema, type JsonObject } from '../core/index.js'
+import { decodeToolName, encodeToolName, sortedPrettyJson, isAlwaysHidden, isJsonObject, portableSchema, type JsonObject } from '../core/index.js'
 import type { Logger } from 'pino'
 import { withClientToolNames } from './agent-texts.js'
 import { toolFace } from './tool-faces.js'
-import { decodeToolName, encodeToolName } from './tool-names.js'
 import { errorDisplay, errorText } from './backend-errors.js'
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend, McpProfile } from './types.js'
 
-export { decodeToolName, encodeToolName } from './tool-names.js'
+export { decodeToolName, encodeToolName } from '../core/index.js'
 
 /**
  * `request_format` minus its top-level `name`/`description`, with `type: "object"` (clients

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LOG } from '../../src/core/messages.js'
+import { TOOL_FACES } from '../../src/functions/registry.js'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
 import {
   greeting,
@@ -186,7 +187,7 @@ describe('an MCP client on the embedded endpoint, demo folder only', () => {
 
   it('offers skill__fetch, skill__search and the Skills Protocol discovery tools, with object input schemas', async () => {
     const { tools } = await mcp.client.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['skill__describe_skill', 'skill__fetch', 'skill__list_skills', 'skill__outline', 'skill__read_skill_file', 'skill__search'])
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_FACES.values()].map((tool) => tool.name).sort())
     expect(tools.every((tool) => tool.inputSchema.type === 'object')).toBe(true)
     expect(tools.find((tool) => tool.name === 'skill__fetch')!.inputSchema).toMatchObject({
       type: 'object',
