@@ -8,7 +8,7 @@
 import type { IIIClient, InitOptions } from 'iii-sdk'
 import type { Logger } from 'pino'
 import { performance } from 'node:perf_hooks'
-import { cacheConfig, type LoadedConfig, type SkillsConfig, LOG } from '../core/index.js'
+import { cacheConfig, fsLimits, type LoadedConfig, type SkillsConfig, LOG } from '../core/index.js'
 import { decodeLargeResultsInSlices, CachedStateStore, sdkConnectionId, clientFor, StateStore, Subscribers } from '../engine/index.js'
 import { registerRpcEndpoint, bootFsScan, forwardFsChanges, prepareFirstListing, type Deps, type DefinedFunction, DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, TRIGGER_TYPES } from '../functions/index.js'
 import { FsSources } from '../fs/index.js'
@@ -75,7 +75,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const deps: Deps = {
     config,
     state,
-    fs: new FsSources(config, baseDir, log, { index: fsIndexEnabled(config) }),
+    fs: new FsSources(config, baseDir, log, { index: fsIndexEnabled(config), limits: fsLimits(config) }),
     notify: {
       skills: new Subscribers('skills::on-change', iii, log),
       prompts: new Subscribers('prompts::on-change', iii, log),

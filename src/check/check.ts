@@ -4,7 +4,7 @@
  * loader met (served or skipped), each finding at the level `--rule` gives its rule. A root that
  * yields nothing is E13.7's "nothing found".
  */
-import { type SkillsConfig, compareUtf8, validateId, messages as msg, isSkillFile } from '../core/index.js'
+import { type SkillsConfig, type FsLimits, compareUtf8, validateId, messages as msg, isSkillFile } from '../core/index.js'
 import type { Logger } from 'pino'
 import { scanFs, diagnosticsOf, type Diagnostics, directView, type FsView, type ListResult, type StatResult, type TypedList } from '../fs/index.js'
 import { duplicateNames } from './catalogue-rules.js'
@@ -24,7 +24,7 @@ import { unservedFindings } from './unserved-rules.js'
  * do not change meanwhile, so the loader's walk of a root (one glob a depth, E5.5) lists each folder
  * and stats each path once instead of once a depth, and the rules' own listing reuses both.
  */
-export function onceView(base: FsView = directView): FsView {
+export function onceView(base: FsView): FsView {
   const stats = new Map<string, Promise<StatResult>>()
   const lists = new Map<string, Promise<ListResult>>()
   const exists = new Map<string, Promise<boolean>>()
@@ -64,12 +64,14 @@ export async function checkSources(
   baseDir: string,
   overrides: Overrides,
   log: Logger,
+  /** The caps the worker's loader would apply (E22.4: passed, never assumed). */
+  limits: FsLimits,
   /** The config file the globs came from: a glob's own findings (SK008) point at its line there. */
   configFile?: { path: string; text: string },
 ): Promise<CheckOutcome> {
-  const rules = ruleRunner()
+  const rules = ruleRunner(limits)
   try {
-    return await checkWith(rules, config, baseDir, overrides, log, configFile)
+    return await checkWith(rules, config, baseDir, overrides, log, limits, configFile)
   } finally {
     await rules.close()
   }
@@ -81,12 +83,13 @@ async function checkWith(
   baseDir: string,
   overrides: Overrides,
   log: Logger,
+  limits: FsLimits,
   configFile: { path: string; text: string } | undefined,
 ): Promise<CheckOutcome> {
   // The roots are walked beside the scan; the threads start on what the walk finds.
   const walking = Promise.all((config.skill_roots ?? []).map(async (root) =>
     rules.start((await visibleSkillFiles(root)).map((path) => ({ path, unserved: !servableUnder(root, path) })))))
-  const scan = await scanFs(config, baseDir, log, onceView())
+  const scan = await scanFs(config, baseDir, log, onceView({ ...directView, limits }))
   await walking
   const allPaths = [...scan.skills.skills, ...scan.skills.skipped, ...scan.prompts.prompts, ...scan.prompts.skipped].map((e) => e.path)
   const empty = await emptyRoots(config.skill_roots ?? [], allPaths, baseDir)

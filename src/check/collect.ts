@@ -4,7 +4,7 @@
  * its own text files of at most 1 MiB.
  */
 import { readFileSync, statSync } from 'node:fs'
-import { isSkillFile, MAX_FS_TEXT_FILE_BYTES, SKILL_FILE } from '../core/index.js'
+import { isSkillFile, SKILL_FILE, type FsLimits } from '../core/index.js'
 import { readTextFile, skillFolderFiles } from '../fs/index.js'
 import { skillFacts, type SkillFacts, type SkillFile } from './skill-facts.js'
 
@@ -17,8 +17,8 @@ export interface Candidate {
 }
 
 /** One folder's facts; undefined when its `SKILL.md` cannot be read as text (SK001 says so). */
-export async function collectFacts({ path, id }: Candidate): Promise<SkillFacts | undefined> {
-  const read = await readTextFile(path, MAX_FS_TEXT_FILE_BYTES)
+export async function collectFacts({ path, id }: Candidate, limits: FsLimits): Promise<SkillFacts | undefined> {
+  const read = await readTextFile(path, limits.textFileBytes)
   if (!read.ok) return undefined
   const folder = path.slice(0, path.lastIndexOf('/'))
   const listed = await skillFolderFiles(folder)
@@ -30,11 +30,11 @@ export async function collectFacts({ path, id }: Candidate): Promise<SkillFacts 
   }))
   const texts = new Map<string, string>([[SKILL_FILE, read.text]])
   for (const f of files) {
-    if (!f.own || f.path === SKILL_FILE || f.bytes > MAX_FS_TEXT_FILE_BYTES || BINARY.test(f.path)) continue
+    if (!f.own || f.path === SKILL_FILE || f.bytes > limits.textFileBytes || BINARY.test(f.path)) continue
     const text = textOf(`${folder}/${f.path}`)
     if (text !== undefined) texts.set(f.path, text)
   }
-  return skillFacts(path, id, read.text, files, texts)
+  return skillFacts(path, id, read.text, files, texts, limits)
 }
 
 /**

@@ -3,7 +3,7 @@
  * files (SK401). Files of a nested skill folder are that skill's. Pure.
  * Stands alone: one module per family of rules, as the rule table lists them.
  */
-import { MAX_SKILL_RESOURCE_BYTES, messages as msg } from '../core/index.js'
+import { messages as msg } from '../core/index.js'
 import type { Finding } from './finding.js'
 import { secretsIn } from './secrets.js'
 import type { SkillFacts } from './skill-facts.js'
@@ -14,7 +14,8 @@ export function fileFindings(facts: SkillFacts): Finding[] {
     ({ rule, kind: 'skill', path: `${facts.folder}/${file}`, line, ...(facts.id === undefined ? {} : { id: facts.id }), message })
   const findings: Finding[] = []
   for (const file of facts.files) {
-    if (file.own && file.bytes > MAX_SKILL_RESOURCE_BYTES) findings.push(at('SK205', file.path, 1, msg.checkFileTooLarge(file.path, file.bytes)))
+    const max = facts.limits.skillResourceBytes
+    if (file.own && file.bytes > max) findings.push(at('SK205', file.path, 1, msg.checkFileTooLarge(file.path, file.bytes, max)))
   }
   for (const [file, text] of facts.texts) {
     for (const secret of secretsIn(text)) findings.push(at('SK401', file, secret.line, msg.checkSecret(secret.kind)))

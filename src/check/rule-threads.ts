@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { tokenizer } from '../core/index.js'
+import { tokenizer, type FsLimits } from '../core/index.js'
 import { mapInBatches } from '../fs/index.js'
 import { checkSkill, type SkillChecked } from './skill-rules.js'
 
@@ -42,7 +42,7 @@ const { parentPort, workerData } = require('node:worker_threads')
 const ready = Promise.all([import(workerData.rules), import(workerData.tokens), import(workerData.pairs)]).then(async ([rules, tokens, pairs]) => {
   tokens.usePrebuiltPairTable(pairs.readPairTableFile)
   const counter = await tokens.tokenizer()
-  return (path, unserved) => rules.checkSkill(path, unserved, (text) => counter.count(text))
+  return (path, unserved) => rules.checkSkill(path, unserved, (text) => counter.count(text), workerData.limits)
 })
 const queue = []
 let active = 0
@@ -76,21 +76,21 @@ parentPort.on('message', (jobs) => {
 `
 
 /** Start it first: the threads load their modules and the tokenizer while the roots are walked. */
-export function ruleRunner(): RuleRunner {
+export function ruleRunner(limits: FsLimits): RuleRunner {
   const rules = new URL('./skill-rules.js', import.meta.url)
   const tokens = new URL('../core/tokens.js', import.meta.url)
   const pairs = new URL('../fs/pair-table-file.js', import.meta.url)
   const built = [rules, tokens, pairs].every((url) => existsSync(fileURLToPath(url)))
-  return built ? threadRunner({ rules: rules.href, tokens: tokens.href, pairs: pairs.href }) : localRunner()
+  return built ? threadRunner({ rules: rules.href, tokens: tokens.href, pairs: pairs.href }, limits) : localRunner(limits)
 }
 
-function localRunner(): RuleRunner {
+function localRunner(limits: FsLimits): RuleRunner {
   return {
     start: () => {},
     async finish(jobs) {
       if (jobs.length === 0) return []
       const counter = await tokenizer()
-      return mapInBatches(jobs, (job) => checkSkill(job.path, job.unserved, (text) => counter.count(text)), LOCAL_BATCH)
+      return mapInBatches(jobs, (job) => checkSkill(job.path, job.unserved, (text) => counter.count(text), limits), LOCAL_BATCH)
     },
     close: async () => {},
   }
@@ -103,9 +103,9 @@ interface ThreadModules {
   pairs: string
 }
 
-function threadRunner(modules: ThreadModules): RuleRunner {
+function threadRunner(modules: ThreadModules, limits: FsLimits): RuleRunner {
   const size = Math.max(1, Math.min(MAX_THREADS, availableParallelism()))
-  const threads = Array.from({ length: size }, () => new Worker(THREAD_SOURCE, { eval: true, workerData: { ...modules, lanes: THREAD_LANES } }))
+  const threads = Array.from({ length: size }, () => new Worker(THREAD_SOURCE, { eval: true, workerData: { ...modules, lanes: THREAD_LANES, limits } }))
   const indexOf = new Map<string, number>()
   const results: Array<SkillChecked | undefined> = []
   let failed: Error | undefined

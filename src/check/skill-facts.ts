@@ -3,7 +3,7 @@
  * text split into frontmatter and body with line positions, its files and their sizes, and the text
  * of its own text files. Pure.
  */
-import { splitFrontmatter, frontmatterOf, type JsonObject } from '../core/index.js'
+import { splitFrontmatter, frontmatterOf, type FsLimits, type JsonObject } from '../core/index.js'
 
 export interface SkillFile {
   /** `/`-separated, relative to the skill folder. */
@@ -14,6 +14,8 @@ export interface SkillFile {
 }
 
 export interface SkillFacts {
+  /** The caps the worker's loader applies (E22.4), which some rules report against. */
+  limits: FsLimits
   /** The `SKILL.md`, as the loader named it. */
   path: string
   /** Its folder (the `SKILL.md` path minus `/SKILL.md`). */
@@ -35,7 +37,7 @@ export interface SkillFacts {
 }
 
 // "---\nname: a\ndescription: b\n---\n# A\n" => block "name: a\ndescription: b", keys name → 2, description → 3, body from line 5
-export function skillFacts(path: string, id: string | undefined, text: string, files: readonly SkillFile[], texts: ReadonlyMap<string, string>): SkillFacts {
+export function skillFacts(path: string, id: string | undefined, text: string, files: readonly SkillFile[], texts: ReadonlyMap<string, string>, limits: FsLimits): SkillFacts {
   const { frontmatter: block, body } = splitFrontmatter(text)
   const keyLines = new Map<string, number>()
   const blockLines = block === undefined ? [] : block.split('\n')
@@ -46,7 +48,7 @@ export function skillFacts(path: string, id: string | undefined, text: string, f
   return {
     path, folder: path.slice(0, path.lastIndexOf('/')), id, block,
     data: block === undefined ? {} : frontmatterOf(text),
-    keyLines, body, bodyLine: block === undefined ? 1 : blockLines.length + 3, files, texts,
+    keyLines, body, bodyLine: block === undefined ? 1 : blockLines.length + 3, files, texts, limits,
   }
 }
 

@@ -9,6 +9,7 @@ import { bodyFindings, iiiLinksOf, mayExceedTokens, tokenFindings } from './body
 import type { Finding } from './finding.js'
 import { fileFindings } from './file-rules.js'
 import { frontmatterFindings } from './frontmatter-rules.js'
+import type { FsLimits } from '../core/index.js'
 import { collectFacts } from './collect.js'
 import { summaryOf, type SkillFacts, type SkillSummary } from './skill-facts.js'
 import { unservedFindings } from './unserved-rules.js'
@@ -35,8 +36,8 @@ export interface SkillChecked {
   summary: SkillSummary | undefined
 }
 
-export async function checkSkill(path: string, unserved: boolean, countTokens: (text: string) => Promise<number>): Promise<SkillChecked> {
-  const facts = await collectFacts({ path, id: undefined })
+export async function checkSkill(path: string, unserved: boolean, countTokens: (text: string) => Promise<number>, limits: FsLimits): Promise<SkillChecked> {
+  const facts = await collectFacts({ path, id: undefined }, limits)
   if (facts === undefined) return { findings: [], unserved: [], iiiLinks: [], summary: undefined }
   const bodyTokens = mayExceedTokens(facts.body) ? await countTokens(facts.body) : undefined
   return {

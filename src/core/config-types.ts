@@ -1,4 +1,6 @@
 /** The worker configuration after loading (spec §7); produced by src/app/config-file.ts. */
+import { FS_LIMITS, type FsLimits } from './limits.js'
+
 export interface SkillsConfig {
   scopes: { skills: string; prompts: string }
   state_timeout_ms: number
@@ -47,4 +49,9 @@ export const DEFAULT_CONFIG: SkillsConfig = {
   state_timeout_ms: 10_000,
   skills: [],
   prompts: [],
+}
+
+/** E22.4: the caps the fs sources, registration and `check` apply under this config: the one place they are read. */
+export function fsLimits(_config: Pick<SkillsConfig, 'cache'>): FsLimits {
+  return FS_LIMITS
 }

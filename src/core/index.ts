@@ -4,7 +4,7 @@
  */
 export { cutWithin } from './budget.js'
 export { MCP_PROFILES, type McpProfile } from './mcp-profiles.js'
-export { DEFAULT_CACHE, DEFAULT_CONFIG, DEFAULT_RPC_API_PATH, cacheConfig, type LoadedConfig, type SkillsConfig } from './config-types.js'
+export { DEFAULT_CACHE, DEFAULT_CONFIG, DEFAULT_RPC_API_PATH, cacheConfig, fsLimits, type LoadedConfig, type SkillsConfig } from './config-types.js'
 export { contentStamp } from './content-stamp.js'
 export { defaultManifest, discoveryFields, idOfName, protocolEntry, protocolName, protocolSkill, type DiscoveryFields, type ProtocolEntry } from './discovery.js'
 export { INDEX_RESOURCE, RESOURCE_TEMPLATES, SECTION_SEPARATOR, fetchSection, joinFetchSections, readEnvelope, titledSkillResource } from './envelopes.js'

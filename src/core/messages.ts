@@ -3,7 +3,6 @@
  * (spec docs/contract.md): other workers, the `mcp` bridge and agents match on them, so they are
  * reproduced byte for byte. `{x:?}` in the spec is `debugString(x)` here; "len" is UTF-8 bytes.
  */
-import { MAX_SKILL_BODY_BYTES } from './limits.js'
 import { debugString as dbg } from './rust-debug.js'
 import { III_URI_PREFIX, SECTION_URI_PREFIX } from './uri.js'
 
@@ -29,7 +28,7 @@ export const duplicateArgumentName = (name: string) => `duplicate argument name:
 
 // --- register inputs (§1.3, §1.10) ---------------------------------------------------------------
 export const SKILL_EMPTY = 'skill must be non-empty'
-export const skillTooLarge = (len: number) => `skill body too large (${len} bytes; max ${MAX_SKILL_BODY_BYTES})`
+export const skillTooLarge = (len: number, max: number) => `skill body too large (${len} bytes; max ${max})`
 export const DESCRIPTION_EMPTY = 'description must be non-empty'
 export const FUNCTION_ID_EMPTY = 'function_id must be non-empty'
 
@@ -121,7 +120,7 @@ export const indexReadFailed = (error: string) => `_Error reading skills index: 
 // --- filesystem sources (§6) ---------------------------------------------------------------------
 export const readFailed = (path: string, error: string) => `read ${path}: ${error}`
 export const fileEmptyBody = (path: string) => `file ${path} has empty body`
-export const fileTooLarge = (path: string, len: number, max = MAX_SKILL_BODY_BYTES) => `file ${path} is too large (${len} bytes; max ${max})`
+export const fileTooLarge = (path: string, len: number, max: number) => `file ${path} is too large (${len} bytes; max ${max})`
 export const invalidGlob = (pattern: string, error: string) => `invalid glob ${dbg(pattern)}: ${error}`
 export const notUnderPrefix = (path: string, prefix: string) => `${path} is not under prefix ${prefix}`
 export const fsInvalidId = (id: string, reason: string) => `invalid id ${dbg(id)}: ${reason}`
@@ -220,7 +219,9 @@ export const checkBodyTokens = (tokens: number) => `body has ${tokens} tokens (o
 export const checkDeepReference = (file: string, target: string) =>
   `${file} links to ${target}, which SKILL.md does not link: references more than one level deep`
 export const checkWindowsPath = (link: string) => `link ${dbg(link)} uses Windows path separators (\\); use /`
-export const checkFileTooLarge = (file: string, bytes: number) => `file ${file} is ${bytes} bytes (more than 8 MB)`
+// 8388608 => "8 MB" (as the Agent Skills guidance writes it); 1000 => "1000 bytes"
+const sizeText = (bytes: number) => (bytes % 1048576 === 0 ? `${bytes / 1048576} MB` : `${bytes} bytes`)
+export const checkFileTooLarge = (file: string, bytes: number, max: number) => `file ${file} is ${bytes} bytes (more than ${sizeText(max)})`
 export const checkBrokenLink = (link: string, reason: string) => `broken link ${dbg(link)}: ${reason}`
 export const checkSecret = (kind: string) => `hard-coded secret: ${kind}`
 export const noSkillsFound = (dir: string) => `no skills found under ${dir}`

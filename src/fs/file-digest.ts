@@ -11,7 +11,7 @@ import { readWithMeta } from './read-with-meta.js'
 const textDigest = (text: string) => createHash('sha1').update(text).digest('base64')
 
 /** sha1 of the file's text, or a text standing for why it cannot be read (same reason, same digest). */
-export async function fileDigest(path: string, maxBytes?: number): Promise<string> {
+export async function fileDigest(path: string, maxBytes: number): Promise<string> {
   // E16.2: one synchronous open for a small file (read-with-meta.ts), as the expansion reads it.
   return digestOfRead((await readWithMeta(path, maxBytes)).read)
 }

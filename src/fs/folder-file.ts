@@ -10,7 +10,7 @@
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
-import { InvalidParamsError, SkillsError, messages as msg, FS_LIMITS, type FsLimits } from '../core/index.js'
+import { InvalidParamsError, SkillsError, messages as msg, type FsLimits } from '../core/index.js'
 import { ioErrorTextFor } from './io-error.js'
 import { readOpened, SYNC_READ_MAX_BYTES } from './read-text.js'
 
@@ -19,14 +19,14 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFO
 /** Whether the folder at this `/`-separated path below the skill's folder is a skill of its own (served). */
 export type NestedSkill = (dir: string) => boolean
 
-export async function readFolderFile(folder: string, path: string, nested: NestedSkill, limits: FsLimits = FS_LIMITS): Promise<string> {
+export async function readFolderFile(folder: string, path: string, nested: NestedSkill, limits: FsLimits): Promise<string> {
   const text = await readFolderFileIfAny(folder, path, nested, limits)
   if (text === undefined) throw new InvalidParamsError(msg.fileNotFound(path))
   return text
 }
 
 /** `readFolderFile`, with undefined where it would answer `File not found`. */
-export async function readFolderFileIfAny(folder: string, path: string, nested: NestedSkill, limits: FsLimits = FS_LIMITS): Promise<string | undefined> {
+export async function readFolderFileIfAny(folder: string, path: string, nested: NestedSkill, limits: FsLimits): Promise<string | undefined> {
   const root = await realpathOf(folder)
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
   if (root === undefined || target === undefined) return undefined
@@ -54,7 +54,7 @@ export async function readFolderFileIfAny(folder: string, path: string, nested: 
  * publishes them in the enclosing skill too), with the same confinement as `readFolderFileIfAny`;
  * undefined when there is no such file.
  */
-export async function readFolderBytes(folder: string, path: string, limits: FsLimits = FS_LIMITS): Promise<Buffer | undefined> {
+export async function readFolderBytes(folder: string, path: string, limits: FsLimits): Promise<Buffer | undefined> {
   const small = readSmallFolderBytes(folder, path, limits.skillResourceBytes)
   if (small !== LARGE) return small
   const root = await realpathOf(folder)

@@ -13,7 +13,7 @@ import { ioErrorText } from './io-error.js'
 import { decodeText, readTextFile, SYNC_READ_MAX_BYTES, type ReadText } from './read-text.js'
 
 
-export async function readKnownText(path: string, knownSize: number, maxBytes?: number): Promise<ReadText> {
+export async function readKnownText(path: string, knownSize: number, maxBytes: number): Promise<ReadText> {
   if (knownSize > SYNC_READ_MAX_BYTES) return readTextFile(path, maxBytes)
   let fd: number
   try {

@@ -6,7 +6,7 @@
  */
 import { constants } from 'node:fs'
 import { type FileHandle, open } from 'node:fs/promises'
-import { FS_LIMITS, MAX_SKILL_BODY_BYTES, messages as msg } from '../core/index.js'
+import { MAX_SKILL_BODY_BYTES, messages as msg } from '../core/index.js'
 import { ioErrorText, ioErrorTextFor } from './io-error.js'
 
 
@@ -27,7 +27,7 @@ const failure = (error: string): ReadText => ({ ok: false, tooLarge: false, erro
  */
 export const SYNC_READ_MAX_BYTES = 2 * MAX_SKILL_BODY_BYTES
 
-export async function readTextFile(path: string, maxBytes = FS_LIMITS.textFileBytes): Promise<ReadText> {
+export async function readTextFile(path: string, maxBytes: number): Promise<ReadText> {
   let handle: FileHandle
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it changes nothing for regular files.

@@ -7,7 +7,6 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { fileMeta, metaOfStats, type FileMeta } from './file-meta.js'
-import { FS_LIMITS } from '../core/index.js'
 import { decodeText, readTextFile, SYNC_READ_MAX_BYTES, type ReadText } from './read-text.js'
 
 
@@ -17,7 +16,7 @@ export interface ReadWithMeta {
 }
 
 /** `maxBytes`: the text file cap (FsLimits.textFileBytes), as readTextFile takes it. */
-export async function readWithMeta(path: string, maxBytes = FS_LIMITS.textFileBytes): Promise<ReadWithMeta> {
+export async function readWithMeta(path: string, maxBytes: number): Promise<ReadWithMeta> {
   const small = readSmall(path, maxBytes)
   if (small !== undefined) return small
   const [read, meta] = await Promise.all([readTextFile(path, maxBytes), fileMeta(path)])

@@ -13,7 +13,7 @@ export class FsReads {
 
   /** A skill or prompt file's body (§6.6); `knownSize` is the size the index has for it. */
   body(path: string, knownSize?: number): Promise<string> {
-    return readBody(path, knownSize, this.limits)
+    return readBody(path, this.limits, knownSize)
   }
 
   /** A file's whole text, or why not. */

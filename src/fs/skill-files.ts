@@ -10,7 +10,7 @@
  * derived from a single read of it, and what the entry keeps of the text is copied out of it
  * (`detached`), so the index never holds a skill's whole file.
  */
-import { detached, discoveryFields, splitFrontmatter, decodeRepairedFrontmatter, frontmatterOf, utf8Length, validateId, indexLine, messages as msg, checkFolderFrontmatter, folderDescription, folderIndexLine, folderSkillId, isSkillFile, SKILL_FRONTMATTER_STRUCT, failed, ok, type Result, FS_LIMITS, settleJsonBound, type FsLimits } from '../core/index.js'
+import { detached, discoveryFields, splitFrontmatter, decodeRepairedFrontmatter, frontmatterOf, utf8Length, validateId, indexLine, messages as msg, checkFolderFrontmatter, folderDescription, folderIndexLine, folderSkillId, isSkillFile, SKILL_FRONTMATTER_STRUCT, failed, ok, type Result, settleJsonBound, type FsLimits } from '../core/index.js'
 import type { Logger } from 'pino'
 import { expandUnique, type Loaded } from './expand-unique.js'
 import { noteLoadedText } from './file-digest.js'
@@ -55,7 +55,7 @@ export async function loadSkillFile(match: GlobMatch, view: FsView = directView)
 type SkillRead = Result<{ entry: FsSkill } & ({ text: string } | { text: undefined; error: string })>
 
 /** The skill as its file is now, for reads that must reflect the file at call time. */
-export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind'], limits: FsLimits = FS_LIMITS): Promise<SkillRead> {
+export async function readSkillEntry(id: string, path: string, kind: FsSkill['kind'], limits: FsLimits): Promise<SkillRead> {
   const { read, meta } = await readWithMeta(path, limits.textFileBytes)
   return kind === 'folder' ? folderSkill(id, path, read, meta, limits) : fileSkill(id, path, read, meta, limits)
 }

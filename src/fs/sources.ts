@@ -12,7 +12,7 @@
  * this is logged once and every call reads the disk, as upstream does. Skips are silent here (boot
  * diagnostics in boot-diagnostics.ts report them once).
  */
-import { type SkillsConfig, messages as msg, FS_LIMITS, type FsLimits } from '../core/index.js'
+import { type SkillsConfig, messages as msg, type FsLimits } from '../core/index.js'
 import type { Logger } from 'pino'
 import { changesBetween, type FsChange } from './fs-changes.js'
 import { FsSnapshot } from './fs-snapshot.js'
@@ -34,8 +34,8 @@ interface FsSourcesOptions {
   announceDelayMs?: number
   /** The kernel's event queue limit (tests lower it); default /proc/sys/fs/inotify/max_queued_events. */
   queueLimit?: number
-  /** The caps every read of these sources applies (default FS_LIMITS, core/limits.ts). */
-  limits?: FsLimits
+  /** The caps every read of these sources applies (E22.4: always given; the config's, core/config-types.ts fsLimits). */
+  limits: FsLimits
 }
 
 /** Batches are handed over one at a time: the next waits until a returned promise settles. */
@@ -71,10 +71,10 @@ export class FsSources {
     private readonly config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>,
     readonly baseDir: string,
     private readonly log: Logger,
-    private readonly options: FsSourcesOptions = {},
+    private readonly options: FsSourcesOptions,
   ) {
     this.indexing = options.index !== false
-    this.limits = options.limits ?? FS_LIMITS
+    this.limits = options.limits
     this.direct = { ...directView, limits: this.limits }
     this.reads = new FsReads(this.limits)
   }

@@ -16,7 +16,7 @@
  * for good: `failed` says why, everything is dropped, and the caller reads the disk from then on.
  * A burst of events that may have overflowed the kernel's queue drops everything too (event-bursts.ts).
  */
-import { FS_LIMITS, type FsLimits } from '../core/index.js'
+import type { FsLimits } from '../core/index.js'
 import type { BigIntStats } from 'node:fs'
 import { lstat, stat } from 'node:fs/promises'
 import { nameListedAs, lookUp } from './entry-lookup.js'
@@ -37,8 +37,8 @@ interface WatchedViewOptions {
   onEventsLost?(): void
   /** The kernel's event queue limit (tests lower it). */
   queueLimit?: number
-  /** The caps reads through this view apply (default FS_LIMITS). */
-  limits?: FsLimits
+  /** The caps reads through this view apply. */
+  limits: FsLimits
 }
 
 interface WatchEntry {
@@ -86,7 +86,7 @@ export class WatchedView implements FsView {
 
   constructor(private readonly options: WatchedViewOptions) {
     this.queueLimit = options.queueLimit ?? QUEUE_LIMIT
-    this.limits = options.limits ?? FS_LIMITS
+    this.limits = options.limits
     this.unsubscribe = onEventsLost(() => {
       if (this.closed || this.failed !== undefined) return
       this.dropEverything()

@@ -65,7 +65,7 @@ async function findByName(name: string, deps: Deps): Promise<ResolvedSkill | und
   if (row !== undefined) return fromBody(id, row.skill)
   const found = await deps.fs.findSkill(id)
   if (found === undefined) return undefined
-  const read = await readSkillEntry(found.id, found.path, found.kind)
+  const read = await readSkillEntry(found.id, found.path, found.kind, deps.fs.limits)
   if (!read.ok) return undefined
   const { entry: skill, ...file } = read.value
   return {

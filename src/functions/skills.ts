@@ -2,7 +2,7 @@
  * `skills::register`, `skills::unregister`, `skills::list` (§1.3–§1.5): validate, persist through
  * state, fan the change out, answer with the typed output.
  */
-import { check, SkillsError, utf8Length, validateId, MAX_SKILL_BODY_BYTES, LOG, SKILL_EMPTY, skillTooLarge, MemoKey, memoize, formatTimestamp, III_URI_PREFIX } from '../core/index.js'
+import { check, SkillsError, utf8Length, validateId, LOG, SKILL_EMPTY, skillTooLarge, MemoKey, memoize, formatTimestamp, III_URI_PREFIX } from '../core/index.js'
 import type { FsSnapshot } from '../fs/index.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
@@ -39,7 +39,7 @@ export async function registerSkill(input: RegisterSkillInput, deps: Deps) {
   check(validateId(id))
   if (skill === '') throw new SkillsError(SKILL_EMPTY)
   const bytes = utf8Length(skill)
-  if (bytes > MAX_SKILL_BODY_BYTES) throw new SkillsError(skillTooLarge(bytes))
+  if (bytes > deps.fs.limits.skillBodyBytes) throw new SkillsError(skillTooLarge(bytes, deps.fs.limits.skillBodyBytes))
   const registered_at = formatTimestamp(deps.now())
   await deps.state.set(deps.config.scopes.skills, id, { id, skill, registered_at })
   deps.log.info({ skill_id: id }, LOG.skillRegistered)

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SkillsError } from '../../src/core/errors.js'
 import { readBody } from '../../src/fs/entry-body.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 let root: string
 beforeEach(async () => {
@@ -16,11 +17,11 @@ afterEach(async () => {
 
 async function bodyOf(content: string | Buffer): Promise<string> {
   await writeTree(root, { 'f.md': content })
-  return readBody(join(root, 'f.md'))
+  return readBody(join(root, 'f.md'), FS_LIMITS)
 }
 
 async function errorOf(path: string): Promise<string> {
-  const error = await readBody(path).then(
+  const error = await readBody(path, FS_LIMITS).then(
     () => undefined,
     (e: unknown) => e,
   )
@@ -106,7 +107,7 @@ describe('readBody', () => {
     await chmod(path, 0o000)
     if (process.getuid?.() === 0) {
       // root ignores permission bits, so the body is read as usual
-      expect(await readBody(path)).toBe('# secret\n')
+      expect(await readBody(path, FS_LIMITS)).toBe('# secret\n')
     } else {
       expect(await errorOf(path)).toBe(`read ${path}: Permission denied (os error 13)`)
     }

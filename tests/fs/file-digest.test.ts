@@ -11,6 +11,7 @@ import { directView } from '../../src/fs/fs-view.js'
 import { expandSkillGlobs } from '../../src/fs/skill-files.js'
 import { silentLogger } from '../support/silent-logger.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 let root: string
 beforeEach(async () => {
@@ -32,7 +33,7 @@ it('gives each skill the digest of its file as loaded, without reading it again'
   })
   const snapshot = await snapshotOf()
   const paths = snapshot.skills.map((s) => s.path)
-  const onDisk = await Promise.all(paths.map((path) => fileDigest(path)))
+  const onDisk = await Promise.all(paths.map((path) => fileDigest(path, FS_LIMITS.textFileBytes)))
   // Rewritten behind its back (no index watches here): the digests are still of what was loaded.
   for (const path of paths) await writeFile(path, 'changed since')
   expect(await snapshot.skillDigests()).toEqual(onDisk)
@@ -43,5 +44,5 @@ it('reads the digest of an entry whose file could not be read when loaded', asyn
   await writeTree(root, { 'skills/bad.md': Buffer.from([0x23, 0x20, 0xff, 0xfe]) })
   const snapshot = await snapshotOf()
   expect(snapshot.skills.map((s) => s.id)).toEqual(['bad'])
-  expect(await snapshot.skillDigests()).toEqual([await fileDigest(join(root, 'skills/bad.md'))])
+  expect(await snapshot.skillDigests()).toEqual([await fileDigest(join(root, 'skills/bad.md'), FS_LIMITS.textFileBytes)])
 })

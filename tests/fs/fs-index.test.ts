@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FsSources, type FsChange } from '../../src/fs/sources.js'
 import { nodeWatchFactory, type WatchFactory } from '../../src/fs/watch-factory.js'
 import { captureLogger, LEVEL, makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 let root: string
 let sources: FsSources[]
@@ -20,9 +21,9 @@ afterEach(async () => {
 const config = { skills: ['skills/**/*.md'], prompts: ['prompts/*.md'] }
 const prompt = (description: string) => `---\ndescription: ${description}\n---\nBody.\n`
 
-function open(options: ConstructorParameters<typeof FsSources>[3] = {}) {
+function open(options: Partial<ConstructorParameters<typeof FsSources>[3]> = {}) {
   const captured = captureLogger()
-  const fs = new FsSources(config, root, captured.log, { announceDelayMs: 5, ...options })
+  const fs = new FsSources(config, root, captured.log, { limits: FS_LIMITS, announceDelayMs: 5, ...options })
   sources.push(fs)
   const batches: FsChange[][] = []
   fs.onChange((changes) => void batches.push(changes))

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { scanFs } from '../../src/fs/boot-diagnostics.js'
 import { FsSources } from '../../src/fs/sources.js'
 import { captureLogger, makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 // E16.2: the folders of a walk are visited many at a time, and calls are answered from the index before
 // its digests are read; the answer is still the full scan's, nested folders and skips included.
@@ -28,7 +29,7 @@ describe('the fs index against a full scan (E16.2)', () => {
   it('serves exactly the skills and skips of a scan of the disk without the index', async () => {
     const config = { skills: [], prompts: [], skill_roots: [root] }
     const full = await scanFs(config, root, captureLogger().log)
-    const sources = new FsSources(config, root, captureLogger().log)
+    const sources = new FsSources(config, root, captureLogger().log, { limits: FS_LIMITS })
     sources.onChange(() => undefined)
     try {
       const snapshot = await sources.snapshot()

@@ -22,7 +22,7 @@ const config = { skills: ['skills/**/*.md'], prompts: [] }
 describe('FsSources limits', () => {
   it('serves with the default caps when none are given', async () => {
     await writeTree(root, { 'skills/a.md': `# A\n${'x'.repeat(100)}\n` })
-    const sources = new FsSources(config, root, captureLogger().log)
+    const sources = new FsSources(config, root, captureLogger().log, { limits: FS_LIMITS })
     expect(sources.limits).toEqual(FS_LIMITS)
     expect(sources.limits.skillBodyBytes).toBe(MAX_SKILL_BODY_BYTES)
     expect(await sources.reads.body(join(root, 'skills/a.md'))).toBe(`# A\n${'x'.repeat(100)}\n`)
@@ -47,7 +47,7 @@ describe('FsSources limits', () => {
   it('reads a skill folder file as bytes only up to the resource cap', async () => {
     await writeTree(root, { 'skills/s/SKILL.md': '---\ndescription: d\n---\n', 'skills/s/data.bin': 'z'.repeat(64) })
     const folder = join(root, 'skills/s')
-    expect((await new FsSources(config, root, captureLogger().log).reads.folderBytes(folder, 'data.bin'))?.length).toBe(64)
+    expect((await new FsSources(config, root, captureLogger().log, { limits: FS_LIMITS }).reads.folderBytes(folder, 'data.bin'))?.length).toBe(64)
     const capped = new FsSources(config, root, captureLogger().log, { limits: { ...FS_LIMITS, skillResourceBytes: 32 } })
     expect(await capped.reads.folderBytes(folder, 'data.bin')).toBeUndefined()
   })

@@ -5,6 +5,7 @@ import { fileMeta } from '../../src/fs/file-meta.js'
 import { readTextFile } from '../../src/fs/read-text.js'
 import { readWithMeta } from '../../src/fs/read-with-meta.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 // E16.2: the one-open synchronous read gives what the asynchronous read and stat give.
 let root: string
@@ -28,7 +29,7 @@ afterEach(async () => {
 describe('readWithMeta', () => {
   it.each(['small.md', 'bom.md', 'latin1.md', 'empty.md', 'large.md', 'too-large.md', 'dir', 'fifo.md', 'missing.md'])('reads %s as readTextFile and fileMeta do', async (name) => {
     const path = join(root, name)
-    const [read, meta] = await Promise.all([readTextFile(path), fileMeta(path)])
-    expect(await readWithMeta(path)).toEqual({ read, meta })
+    const [read, meta] = await Promise.all([readTextFile(path, FS_LIMITS.textFileBytes), fileMeta(path)])
+    expect(await readWithMeta(path, FS_LIMITS.textFileBytes)).toEqual({ read, meta })
   })
 })

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { readSkillEntry } from '../../src/fs/skill-files.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { retainedBytes } from './retained-heap.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 const SKILLS = 40
 const BODY = 'Body text of the skill, words words words. '.repeat(5_000) // ~215 KB a file
@@ -25,7 +26,7 @@ afterEach(async () => {
 async function loadAll(kind: 'folder' | 'file', pathOf: (i: number) => string) {
   const entries = []
   for (let i = 0; i < SKILLS; i++) {
-    const read = await readSkillEntry(`skill-${i}`, join(root, pathOf(i)), kind)
+    const read = await readSkillEntry(`skill-${i}`, join(root, pathOf(i)), kind, FS_LIMITS)
     if (!read.ok) throw new Error(read.error)
     entries.push(read.value.entry)
   }

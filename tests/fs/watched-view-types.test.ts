@@ -12,12 +12,13 @@ import { nodeWatchFactory } from '../../src/fs/watch-factory.js'
 import { WatchedView } from '../../src/fs/watched-view.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { retainedBytes } from './retained-heap.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 let root: string
 let view: WatchedView
 beforeEach(async () => {
   root = await makeTempDir()
-  view = new WatchedView({ watch: nodeWatchFactory(), onUnavailable: () => {}, onChange: () => {} })
+  view = new WatchedView({ limits: FS_LIMITS, watch: nodeWatchFactory(), onUnavailable: () => {}, onChange: () => {} })
 })
 afterEach(async () => {
   view.close()

@@ -7,6 +7,7 @@ import type { StatResult } from '../../src/fs/fs-view.js'
 import { nodeWatchFactory, type PathWatch, type WatchFactory } from '../../src/fs/watch-factory.js'
 import { WatchedView } from '../../src/fs/watched-view.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 let root: string
 let elsewhere: string
@@ -53,7 +54,7 @@ function recordingFactory(inner: WatchFactory = nodeWatchFactory()): Recorder {
 
 function newView(factory: WatchFactory = nodeWatchFactory()) {
   const unavailable: string[] = []
-  const view = new WatchedView({ watch: factory, onUnavailable: (reason) => unavailable.push(reason), onChange: () => {} })
+  const view = new WatchedView({ limits: FS_LIMITS, watch: factory, onUnavailable: (reason) => unavailable.push(reason), onChange: () => {} })
   views.push(view)
   return { view, unavailable }
 }
@@ -236,7 +237,7 @@ describe('WatchedView', () => {
   it('forgets everything after a burst of events that may have overflowed the kernel queue', async () => {
     await writeTree(root, { 'd/kept.md': 'kept' })
     const lost: string[] = []
-    const view = new WatchedView({ watch: nodeWatchFactory(), onUnavailable: () => {}, onChange: () => {}, onEventsLost: () => lost.push('lost'), queueLimit: 8 })
+    const view = new WatchedView({ limits: FS_LIMITS, watch: nodeWatchFactory(), onUnavailable: () => {}, onChange: () => {}, onEventsLost: () => lost.push('lost'), queueLimit: 8 })
     views.push(view)
     const files = reader(view)
     expect(await files.text(join(root, 'd/kept.md'))).toBe('kept')

@@ -11,6 +11,7 @@ import { Subscribers } from '../../src/engine/subscribers.js'
 import { FsSources } from '../../src/fs/sources.js'
 import type { Deps } from '../../src/functions/deps.js'
 import { captureLogger, type CapturedLog } from '../support/temp-tree.js'
+import { FS_LIMITS } from '../../src/core/limits.js'
 
 export type StateOp = 'set' | 'get' | 'delete' | 'list'
 
@@ -117,7 +118,7 @@ export function fakeDeps(options: FakeOptions = {}): FakeWorld {
   const deps: Deps = {
     config,
     state: state as unknown as StateStore,
-    fs: new FsSources(config, options.baseDir ?? process.cwd(), log.log),
+    fs: new FsSources(config, options.baseDir ?? process.cwd(), log.log, { limits: FS_LIMITS }),
     notify,
     log: log.log,
     now: () => options.now ?? NOW,

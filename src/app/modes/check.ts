@@ -13,13 +13,14 @@ import { defaultConfig, loadConfigFile } from '../config-file.js'
 import type { Logger } from '../logger.js'
 import { withRoots } from '../zero-config-roots.js'
 import { packageVersion } from '../../fs/index.js'
+import { fsLimits } from '../../core/index.js'
 
 export { parseCheckCli } from '../cli.js'
 
 export async function runCheck(options: CheckOptions, out: Writable, log: Logger, err: Writable = process.stderr): Promise<number> {
   const { loaded, file } = configOf(options, log)
   const { config, baseDir } = withRoots(loaded, options.skillsDirs.map((d) => resolve(d)))
-  const outcome = await checkSources(config, baseDir, options.rules, log, file)
+  const outcome = await checkSources(config, baseDir, options.rules, log, fsLimits(config), file)
   if ('nothingFound' in outcome) {
     for (const line of outcome.nothingFound) err.write(`${line}\n`)
     return CHECK_USAGE_EXIT
