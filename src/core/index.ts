@@ -22,6 +22,7 @@ export { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, classifyRequest, rpcE
 export { sortedPrettyJson } from './json.js'
 export { ENGINE_MAX_FRAME_BYTES, FETCH_CONCURRENCY, FS_LIMITS, FS_LOADED_LINES_AT_INFO, LOG_QUEUE_MAX_UNITS, MAX_ERROR_TEXT_UNITS, SHUTDOWN_DEADLINE_MS, SHUTDOWN_LOG_FLUSH_MS, MAX_FS_TEXT_FILE_BYTES, MAX_IN_FLIGHT_PER_FUNCTION, MAX_PAYLOAD_BYTES, MAX_REQUEST_BODY_BYTES, MAX_SKILL_BODY_BYTES, MAX_SKILL_RESOURCE_BYTES, TELEMETRY_MAX_FRAME_BYTES, isSettled, jsonBytesOver, settleJsonBound, settleJsonText, settledJsonText, type FsLimits } from './limits.js'
 export { brokenLinks, decodedHref, linkTarget, markdownLinks, newMarkdownIt, type BrokenLink, type MarkdownLink } from './links.js'
+export { firstAfter } from './first-after.js'
 export { decodeListCursor, encodeListCursor } from './list-cursor.js'
 export { MemoKey, PairKey, memoize, memoizePair } from './memo.js'
 export * as messages from './messages.js'

@@ -4,7 +4,7 @@
  * the skill's folder, confined to it). Lookups read the skill as it is at call time.
  */
 import { parse as parseToml } from 'smol-toml'
-import { defaultManifest, protocolSkill, checkParam, errorText, InvalidParamsError, SkillsError, compareUtf8, type JsonObject, decodeListCursor, encodeListCursor, messages as msg, SKILL_FILE, digestOf, cutWithin, decodePageCursor, encodePageCursor, type PageOf, tokenizer, checkSkillPath, III_URI_PREFIX } from '../core/index.js'
+import { defaultManifest, firstAfter, protocolSkill, checkParam, errorText, InvalidParamsError, SkillsError, type JsonObject, decodeListCursor, encodeListCursor, messages as msg, SKILL_FILE, digestOf, cutWithin, decodePageCursor, encodePageCursor, type PageOf, tokenizer, checkSkillPath, III_URI_PREFIX } from '../core/index.js'
 import { listedFiles, nestedSkillsOf } from './listed-files.js'
 import { underNestedSkill } from '../fs/index.js'
 import { DescribeSkillRequest, DescribeSkillResponse, ListSkillsRequest, ListSkillsResponse, ProtocolSkill, ReadSkillFileRequest, ReadSkillFileResponse } from '../schemas/index.js'
@@ -46,7 +46,7 @@ export async function listProtocolSkills(input: ListSkillsRequest, deps: Deps) {
   const after = input.cursor === undefined || input.cursor === null ? undefined : decodeListCursor(input.cursor, namespace)
   const all = await protocolEntries(deps)
   const entries = namespace === undefined ? all : all.filter((entry) => entry.namespace === namespace)
-  const start = after === undefined ? 0 : firstAfter(entries, after)
+  const start = after === undefined ? 0 : firstAfter(entries, after, (entry) => entry.name)
   const page = entries.slice(start, start + input.limit)
   const last = page.at(-1)
   const more = start + input.limit < entries.length && last !== undefined
@@ -64,18 +64,6 @@ async function servedTokens(name: string, deps: Deps): Promise<number> {
 
 async function bodyTokens(resolved: ResolvedSkill): Promise<number> {
   return 'error' in resolved.skillMd ? 0 : (await tokenizer()).count(resolvedSkillBody(resolved))
-}
-
-// Index of the first entry whose name sorts after `name` (binary search; entries are sorted by name).
-function firstAfter(entries: ReadonlyArray<{ name: string }>, name: string): number {
-  let low = 0
-  let high = entries.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (compareUtf8((entries[mid] as { name: string }).name, name) <= 0) low = mid + 1
-    else high = mid
-  }
-  return low
 }
 
 export async function describeProtocolSkill(input: DescribeSkillRequest, deps: Deps) {

@@ -8,7 +8,7 @@
  * page of `skills/list` or one `skills/get` digests only the skills it returns (E13.1).
  */
 import { dirname } from 'node:path'
-import { SkillsError, memoizePair, PairKey, settleJsonBound, validateId, indexLine, type JsonObject, messages as msg, digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason, SKILL_FILE, SKILL_URI_PREFIX, afterSkillPrefix, skillFileUri } from '../core/index.js'
+import { SkillsError, compareUtf8, firstAfter, memoizePair, PairKey, settleJsonBound, validateId, indexLine, type JsonObject, messages as msg, digestOf, DIRECTORY_MIME, mimeTypeOf, textMimeTypeOf, synthesisedSkillMd, unpublishedReason, SKILL_FILE, SKILL_URI_PREFIX, afterSkillPrefix, skillFileUri } from '../core/index.js'
 import { directChildren, type FsSnapshot, type FsSkill } from '../fs/index.js'
 import { listedFiles } from './listed-files.js'
 import { defineFunction } from './define.js'
@@ -60,20 +60,8 @@ function catalogueOf(state: readonly SkillSummary[], fs: readonly FsSkill[]): Ca
   const sorted: Listed[] = [
     ...state.map((s) => ({ id: s.id, uri: skillFileUri(s.id, SKILL_FILE) })),
     ...fs.map((file) => ({ id: file.id, uri: skillFileUri(file.id, SKILL_FILE), file })),
-  ].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+  ].sort((a, b) => compareUtf8(a.uri, b.uri))
   return { sorted, byUri: new Map(sorted.map(({ id, uri }) => [uri, id])), inState: new Set(state.map((s) => s.id)) }
-}
-
-// Index of the first entry whose URI sorts after `after` (entries ascending).
-function firstAfter(sorted: ReadonlyArray<{ uri: string }>, after: string): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (sorted[mid]!.uri <= after) low = mid + 1
-    else high = mid
-  }
-  return low
 }
 
 /** The published skills in URI order, those after `after` (or the one at `uri`), at most `limit`; `more` when others follow. */
@@ -114,7 +102,7 @@ export async function listSepSkills(input: SepListInput, deps: Deps): Promise<{ 
   if (input.uri != null) {
     const id = catalogue.byUri.get(input.uri)
     candidates = id === undefined ? [] : [{ id, uri: input.uri }]
-  } else if (input.after != null) first = firstAfter(catalogue.sorted, input.after)
+  } else if (input.after != null) first = firstAfter(catalogue.sorted, input.after, (entry) => entry.uri)
   const limit = input.limit ?? Number.POSITIVE_INFINITY
   const bare = input.digests === false
   const page: Array<Published | SepEntry> = []
@@ -207,7 +195,7 @@ export async function readSepDirectory(input: SepUriInput, deps: Deps) {
     resources: [
       ...children.dirs.map((name) => ({ uri: `${base}/${name}`, name, mimeType: DIRECTORY_MIME })),
       ...children.files.map((name) => ({ uri: `${base}/${name}`, name, mimeType: mimeTypeOf(name) })),
-    ].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)),
+    ].sort((a, b) => compareUtf8(a.uri, b.uri)),
   }
 }
 

@@ -4,8 +4,12 @@
  * clients send it for "not given"); unknown fields are ignored (D8).
  */
 import { z } from 'zod'
-import { integerRange, mustBeOneOf, III_URI_PREFIX } from '../core/index.js'
+import { mustBeOneOf, III_URI_PREFIX } from '../core/index.js'
+import { boundedInteger } from './bounded-integer.js'
 import { maxTokens } from './outline.js'
+
+const LIST_LIMIT_MAX = 500
+const LIST_LIMIT_DEFAULT = 50
 
 const oneOf = <T extends [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_enum_value' ? mustBeOneOf(values) : ctx.defaultError }) })
@@ -24,7 +28,7 @@ export const ListSkillsRequest = z.object({
   detail: oneOf([...LIST_DETAILS])
     .default('names')
     .describe('"names" (default): name and version; "summary": also description, namespace and kind.'),
-  limit: z.number().int().min(1, integerRange(1, 500)).max(500, integerRange(1, 500)).default(50).describe('Page size, 1 to 500 (default 50).'),
+  limit: boundedInteger(1, LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT).describe(`Page size, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`),
   cursor: z
     .string()
     .nullish()

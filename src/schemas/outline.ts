@@ -3,17 +3,14 @@
  * `skill::read_skill_file` (E7.4). Unknown input fields are ignored (D8).
  */
 import { z } from 'zod'
-import { messages as msg, III_URI_PREFIX } from '../core/index.js'
+import { III_URI_PREFIX } from '../core/index.js'
+import { boundedInteger } from './bounded-integer.js'
 
 const MAX_TOKENS_MIN = 16
 const MAX_TOKENS_MAX = 1_000_000
 
 /** `max_tokens`: a function, not a constant, so each schema publishes its own copy rather than a $ref. */
-export const maxTokens = (what: string) => z
-  .number()
-  .int()
-  .min(MAX_TOKENS_MIN, msg.integerRange(MAX_TOKENS_MIN, MAX_TOKENS_MAX))
-  .max(MAX_TOKENS_MAX, msg.integerRange(MAX_TOKENS_MIN, MAX_TOKENS_MAX))
+export const maxTokens = (what: string) => boundedInteger(MAX_TOKENS_MIN, MAX_TOKENS_MAX)
   .nullish()
   .describe(`Token budget (o200k_base), ${MAX_TOKENS_MIN} to ${MAX_TOKENS_MAX}: ${what}`)
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { messages as msg, subtreeProblem, III_URI_PREFIX } from '../core/index.js'
+import { boundedInteger } from './bounded-integer.js'
 
 export const SEARCH_LIMIT_DEFAULT = 10
 const SEARCH_LIMIT_MAX = 100
@@ -20,11 +21,7 @@ export const SearchSkillsInput = z.object({
       }
     })
     .describe('Words to look for in skill ids, titles, descriptions, headings and bodies, e.g. "refund an invoice".'),
-  limit: z
-    .number()
-    .int()
-    .min(1, msg.integerRange(1, SEARCH_LIMIT_MAX))
-    .max(SEARCH_LIMIT_MAX, msg.integerRange(1, SEARCH_LIMIT_MAX))
+  limit: boundedInteger(1, SEARCH_LIMIT_MAX)
     .nullable()
     .default(null)
     .describe(`Most results to return, 1 to ${SEARCH_LIMIT_MAX} (default ${SEARCH_LIMIT_DEFAULT}).`),
