@@ -59,7 +59,7 @@ export function protocolEntry(id: string, fields: DiscoveryFields, indexDescript
 }
 
 /** `list_skills` detail: "names" => {name, version}; "summary" => {name, version, description?, namespace, kind}. */
-export function protocolSkill(entry: ProtocolEntry, detail: 'names' | 'summary'): Record<string, string> {
+export function protocolSkill(entry: ProtocolEntry, detail: 'names' | 'summary'): { name: string; version: string; description?: string; namespace?: string; kind?: string } {
   const { name, version, description, namespace } = entry
   if (detail === 'names') return { name, version }
   return description === undefined

@@ -2,8 +2,9 @@
  * One definition per function: `defineFunction({id, description, input, output, tool}, handler)` holds its
  * id, exact description (§1.1), metadata (D6), its MCP tool's face (E22.1), the zod schemas its input is decoded with and its
  * draft-07 formats published from (D7), and the handler, whose input the compiler holds to exactly
- * what the input schema decodes a payload to (as the MCP SDK's `registerTool` ties a tool's schema to
- * its callback). Each handler sits behind the response guard, so no answer exceeds what the engine
+ * what the input schema decodes a payload to, and its answer to what the output schema describes
+ * (E22.2: the answer's type is inferred from the schema it is published by, as the MCP SDK's
+ * `registerTool` ties a tool's schemas to its callback). Each handler sits behind the response guard, so no answer exceeds what the engine
  * accepts in one frame. The registry (registry.ts) is the list of these.
  */
 import type { z } from 'zod'
@@ -55,29 +56,30 @@ export interface FunctionSpec<Id extends string = string> {
 /** A handler as its callers hold it: they pass only a payload the spec's input schema decoded. */
 export type DecodedHandler = (input: unknown, deps: Deps) => Promise<unknown>
 
-export interface DefinedFunction<Id extends string = string> {
-  spec: FunctionSpec<Id>
+export interface DefinedFunction<Id extends string = string, Input extends z.ZodTypeAny = z.ZodTypeAny, Output extends z.ZodTypeAny = z.ZodTypeAny> {
+  /** With the schemas' own types, so a caller's view of the answer is inferred from them (E22.2). */
+  spec: Omit<FunctionSpec<Id>, 'input' | 'output'> & { input: Input; output: Output }
   /** The handler behind the response guard (response-guard.ts). */
   handle: DecodedHandler
 }
 
-export interface FunctionDefinition<Id extends string, Input extends z.ZodTypeAny> {
+export interface FunctionDefinition<Id extends string, Input extends z.ZodTypeAny, Output extends z.ZodTypeAny> {
   id: Id
   description: string
   input: Published<Input>
-  output: Published
+  output: Published<Output>
   /** `{internal: true}` for functions no tool list shows (E5); public ones have none. */
   metadata?: Record<string, unknown>
   /** A public function's MCP tool: its title and annotations (the name is the id's, bridge §1.4). */
   tool?: Omit<ToolFace, 'name'>
 }
 
-export function defineFunction<Id extends string, Input extends z.ZodTypeAny>(
-  definition: FunctionDefinition<Id, Input>,
-  handler: Handler<z.output<Input>>,
-): DefinedFunction<Id> {
+export function defineFunction<Id extends string, Input extends z.ZodTypeAny, Output extends z.ZodTypeAny>(
+  definition: FunctionDefinition<Id, Input, Output>,
+  handler: Handler<z.output<Input>, z.input<Output>>,
+): DefinedFunction<Id, Input, Output> {
   const { id, description, input, output, metadata = {}, tool } = definition
-  const spec: FunctionSpec<Id> = {
+  const spec: Omit<FunctionSpec<Id>, 'input' | 'output'> & { input: Input; output: Output } = {
     id,
     description,
     metadata,
@@ -88,5 +90,5 @@ export function defineFunction<Id extends string, Input extends z.ZodTypeAny>(
     response_format: toDraft07(output.schema, output.schemaTitle, output.definitions),
   }
   // Sound: the worker and skills::rpc decode every payload with `spec.input` before calling `handle`.
-  return { spec, handle: guardResponse(handler) as DecodedHandler }
+  return { spec, handle: guardResponse(handler as Handler<z.output<Input>>) as DecodedHandler }
 }

@@ -50,7 +50,7 @@ export async function listProtocolSkills(input: ListSkillsRequest, deps: Deps) {
   const page = entries.slice(start, start + input.limit)
   const last = page.at(-1)
   const more = start + input.limit < entries.length && last !== undefined
-  const skills: Array<Record<string, string | number>> = input.detail === 'summary'
+  const skills: ProtocolSkill[] = input.detail === 'summary'
     ? await Promise.all(page.map(async (entry) => ({ ...protocolSkill(entry, 'summary'), tokens: await servedTokens(entry.name, deps) })))
     : page.map((entry) => protocolSkill(entry, input.detail))
   return { skills, next_cursor: more ? encodeListCursor(last.name, namespace) : null }

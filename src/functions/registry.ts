@@ -4,6 +4,7 @@
  * specs everything else uses (registration, `skills::rpc`, the stdio mode's wait, the tests) are
  * derived from these lists. Plus the two custom trigger types (§1.15), registered before them.
  */
+import type { z } from 'zod'
 import type { DefinedFunction, FunctionSpec, ToolFace } from './define.js'
 import { skillDescribeSkill, skillListSkills, skillReadSkillFile } from './discovery.js'
 import { skillsDiagnostics, skillsFsWatchProblems } from './diagnostics.js'
@@ -51,6 +52,15 @@ export const EXTENSION_DEFINITIONS = [
   skillsSepDirectory,
   skillsMcpResourcesList,
 ] as const satisfies readonly DefinedFunction[]
+
+type Defined = (typeof DEFINITIONS)[number] | (typeof EXTENSION_DEFINITIONS)[number]
+/** The id of every function the worker registers. */
+export type FunctionId = Defined['spec']['id']
+type DefinitionOf<Id extends FunctionId> = Extract<Defined, { spec: { id: Id } }>
+/** E22.2: what a caller sends a function, as its input schema accepts it. */
+export type InputOf<Id extends FunctionId> = z.input<DefinitionOf<Id>['spec']['input']>
+/** E22.2: what a function answers, inferred from its output schema (its handler is held to it). */
+export type AnswerOf<Id extends FunctionId> = z.output<DefinitionOf<Id>['spec']['output']>
 
 export const FUNCTIONS: readonly FunctionSpec[] = DEFINITIONS.map((d) => d.spec)
 export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = EXTENSION_DEFINITIONS.map((d) => d.spec)

@@ -7,7 +7,7 @@
 import { errorText, InvalidParamsError, SkillsError, jsonBytesOver, MAX_ERROR_TEXT_UNITS, MAX_PAYLOAD_BYTES, utf8Length, messages as msg } from '../core/index.js'
 import type { Deps } from './deps.js'
 
-export type Handler<I> = (input: I, deps: Deps) => Promise<unknown>
+export type Handler<I, O = unknown> = (input: I, deps: Deps) => Promise<O>
 
 export function guardResponse<I>(handler: Handler<I>): Handler<I> {
   return async (input, deps) => {

@@ -2,12 +2,12 @@
  * What the catalogue page shows, read through the worker's own functions (the same calls any iii
  * worker or the MCP front makes), so the page shows exactly what agents are served.
  */
-import { isJsonObject, encodeListCursor, skillUri, brokenLinks, type BrokenLink, INDEX_URI } from '../core/index.js'
+import { isJsonObject, encodeListCursor, skillUri, brokenLinks, type BrokenLink, INDEX_URI, protocolName } from '../core/index.js'
 import { mapInBatches } from '../fs/index.js'
+import { ask, askOrNothing, describeSkill, type FileEntry, type Invoke } from './answers.js'
 import { markdownLinks, renderSkillMarkdown } from './render-markdown.js'
 
-/** Calls a function on the engine (the MCP front's backend). */
-export type Invoke = (functionId: string, data: unknown) => Promise<unknown>
+export type { Invoke }
 
 interface CatalogueSkill {
   id: string
@@ -27,7 +27,7 @@ interface SkillView {
   html: string
   outline: Array<{ anchor: string; heading: string; level: number; tokens: number }>
   /** The folder's files with sizes and digests; undefined for a skill without a folder. */
-  files: Array<{ path: string; size: number; digest: string }> | undefined
+  files: FileEntry[] | undefined
   warnings: string[]
   brokenLinks: BrokenLink[]
 }
@@ -41,19 +41,18 @@ const PAGE = 500
 
 /** Every served skill in id order, without tokens (those cost a body read each: see readCataloguePage). */
 export async function readCatalogue(invoke: Invoke): Promise<CatalogueSkill[]> {
-  const [list, resources] = await Promise.all([invoke('skills::list', {}), invoke('skills::mcp-resources-list', {})])
+  const [list, resources] = await Promise.all([ask(invoke, 'skills::list', {}), invoke('skills::mcp-resources-list', {})])
   const shown = new Map<string, { title?: unknown; description?: unknown }>()
   for (const r of arrayAt(resources, 'resources')) if (typeof r.name === 'string' && r.uri !== INDEX_URI) shown.set(r.name, r)
-  return arrayAt(list, 'skills').flatMap((s) => {
-    if (typeof s.id !== 'string') return []
+  return list.skills.map((s) => {
     const r = shown.get(s.id)
-    return [{
+    return {
       id: s.id,
       title: typeof r?.title === 'string' ? r.title : s.id,
       description: typeof r?.description === 'string' ? r.description : undefined,
-      origin: String(s.origin),
+      origin: s.origin,
       tokens: undefined,
-    }]
+    }
   }).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
@@ -68,11 +67,9 @@ export async function readCataloguePage(invoke: Invoke, offset: number, limit: n
   const last = skills.at(-1)
   if (last === undefined) return { skills, total: all.length }
   const before = offset > 0 ? all[offset - 1] : undefined
-  const tokens = await tokensByName(invoke, before === undefined ? undefined : nameOf(before.id), nameOf(last.id), skills.length)
-  return { skills: skills.map((s) => ({ ...s, tokens: tokens.get(nameOf(s.id)) })), total: all.length }
+  const tokens = await tokensByName(invoke, before === undefined ? undefined : protocolName(before.id), protocolName(last.id), skills.length)
+  return { skills: skills.map((s) => ({ ...s, tokens: tokens.get(protocolName(s.id)) })), total: all.length }
 }
-
-const nameOf = (id: string) => id.replaceAll('/', '.')
 
 export async function readSkillView(invoke: Invoke, id: string): Promise<SkillView | undefined> {
   const uri = skillUri(id)
@@ -82,24 +79,21 @@ export async function readSkillView(invoke: Invoke, id: string): Promise<SkillVi
   if (body === undefined) return undefined
   const [catalogue, outline, files, described] = await Promise.all([
     readCatalogue(invoke),
-    invoke('skill::outline', { uri }).catch(() => undefined),
+    askOrNothing(invoke, 'skill::outline', { uri }),
     ...describedFiles(invoke, id),
   ])
-  const sections = arrayAt(outline, 'sections').flatMap((s) =>
-    typeof s.anchor === 'string' && typeof s.heading === 'string' && typeof s.line === 'number'
-      ? [{ anchor: s.anchor, heading: s.heading, level: Number(s.level), line: s.line, tokens: Number(s.tokens) }]
-      : [])
+  const sections = outline?.sections ?? []
   const rendered = renderSkillMarkdown(body, new Map(sections.map((s) => [s.line, s.anchor])))
   const entry = catalogue.find((s) => s.id === id)
   return {
     id,
     title: entry?.title ?? id,
     description: entry?.description,
-    tokens: isJsonObject(outline) && typeof outline.tokens === 'number' ? outline.tokens : entry?.tokens,
+    tokens: outline?.tokens ?? entry?.tokens,
     html: rendered.html,
     outline: sections.map(({ anchor, heading, level, tokens }) => ({ anchor, heading, level, tokens })),
     files,
-    warnings: isJsonObject(described) && Array.isArray(described.warnings) ? described.warnings.map(String) : [],
+    warnings: described?.warnings ?? [],
     brokenLinks: brokenLinks(rendered.links, { skillIds: new Set(catalogue.map((s) => s.id)), files: pathsOf(files) }),
   }
 }
@@ -137,15 +131,9 @@ async function readServedBody(invoke: Invoke, id: string): Promise<string | unde
 }
 
 // [the folder's files (undefined for a skill without a folder), describe_skill's whole answer]
-function describedFiles(invoke: Invoke, id: string): [Promise<SkillView['files']>, Promise<unknown>] {
-  const described = invoke('skill::describe_skill', { name: id.replaceAll('/', '.'), detail: 'full' }).catch(() => undefined)
-  const files = described.then((answer) => {
-    const skill = isJsonObject(answer) && isJsonObject(answer.skill) ? answer.skill : undefined
-    return Array.isArray(skill?.files)
-      ? skill.files.filter(isJsonObject).map((f) => ({ path: String(f.path), size: Number(f.size), digest: String(f.digest) }))
-      : undefined
-  })
-  return [files, described]
+function describedFiles(invoke: Invoke, id: string): [Promise<SkillView['files']>, ReturnType<typeof describeSkill>] {
+  const described = describeSkill(invoke, id)
+  return [described.then((answer) => answer?.skill.files), described]
 }
 
 function pathsOf(files: SkillView['files']): Set<string> | undefined {
@@ -162,11 +150,11 @@ export async function readDiagnostics(invoke: Invoke): Promise<Diagnostics> {
 
 /** The served ids in catalogue order (skills::list alone: cheaper than readCatalogue). */
 export async function readSkillIds(invoke: Invoke): Promise<string[]> {
-  return arrayAt(await invoke('skills::list', {}), 'skills').flatMap((s) => (typeof s.id === 'string' ? [s.id] : []))
+  return (await ask(invoke, 'skills::list', {})).skills.map((s) => s.id)
 }
 
-export async function searchCatalogue(invoke: Invoke, query: string): Promise<Array<Record<string, unknown>>> {
-  return arrayAt(await invoke('skill::search', { query, limit: 20 }), 'results')
+export async function searchCatalogue(invoke: Invoke, query: string) {
+  return (await ask(invoke, 'skill::search', { query, limit: 20 })).results
 }
 
 // Tokens of the skills named after `after` (from the first when undefined) up to `through`.
@@ -174,11 +162,10 @@ async function tokensByName(invoke: Invoke, after: string | undefined, through: 
   const tokens = new Map<string, number>()
   let cursor = after === undefined ? undefined : encodeListCursor(after, undefined)
   do {
-    const page = await invoke('skill::list_skills', { detail: 'summary', limit: Math.max(1, Math.min(PAGE, count - tokens.size)), cursor })
-    const listed = arrayAt(page, 'skills')
-    for (const s of listed) if (typeof s.name === 'string' && typeof s.tokens === 'number') tokens.set(s.name, s.tokens)
-    const lastName = listed.at(-1)?.name
-    cursor = isJsonObject(page) && typeof page.next_cursor === 'string' && typeof lastName === 'string' && lastName < through ? page.next_cursor : undefined
+    const page = await ask(invoke, 'skill::list_skills', { detail: 'summary', limit: Math.max(1, Math.min(PAGE, count - tokens.size)), cursor })
+    for (const s of page.skills) if (s.tokens !== undefined) tokens.set(s.name, s.tokens)
+    const lastName = page.skills.at(-1)?.name
+    cursor = page.next_cursor !== null && lastName !== undefined && lastName < through ? page.next_cursor : undefined
   } while (cursor !== undefined)
   return tokens
 }

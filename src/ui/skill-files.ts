@@ -3,11 +3,11 @@
  * functions: `skill::read_skill_file` for text (the same path checks agents get: no `..`, nothing
  * outside the folder) and `skills::sep-read` for a download's raw bytes. Nothing here touches the disk.
  */
-import { isJsonObject, mimeTypeOf, skillFileUri, skillUri } from '../core/index.js'
-import type { Invoke } from './catalogue-data.js'
+import { isJsonObject, mimeTypeOf, protocolName, skillFileUri, skillUri } from '../core/index.js'
+import { askOrNothing, describeSkill, type FileEntry, type Invoke } from './answers.js'
 import { renderSkillMarkdown } from './render-markdown.js'
 
-export interface FileEntry { path: string; size: number; digest: string }
+export type { FileEntry }
 
 export type FileView =
   | { id: string; path: string; size: number; digest: string; kind: 'markdown'; html: string }
@@ -19,11 +19,7 @@ const MARKDOWN = /\.(md|markdown)$/i
 /** The folder's files of skill `id` (undefined: no such skill, or a skill without a folder). */
 export async function filesOf(invoke: Invoke, id: string): Promise<FileEntry[] | undefined> {
   if (skillUri(id) === undefined) return undefined
-  const answer = await invoke('skill::describe_skill', { name: id.replaceAll('/', '.'), detail: 'full' }).catch(() => undefined)
-  const skill = isJsonObject(answer) && isJsonObject(answer.skill) ? answer.skill : undefined
-  return Array.isArray(skill?.files)
-    ? skill.files.filter(isJsonObject).map((f) => ({ path: String(f.path), size: Number(f.size), digest: String(f.digest) }))
-    : undefined
+  return (await describeSkill(invoke, id))?.skill.files
 }
 
 /** `acme/billing/references/a.md` => the skill and path it names: the longest id whose folder has that file. */
@@ -48,13 +44,8 @@ export async function readFileView(invoke: Invoke, id: string, path: string): Pr
 
 /** The text of a file, or undefined when read_skill_file refuses it (not UTF-8, too large, gone). */
 export async function readText(invoke: Invoke, id: string, path: string): Promise<string | undefined> {
-  try {
-    const answer = await invoke('skill::read_skill_file', { name: id.replaceAll('/', '.'), path })
-    return isJsonObject(answer) && typeof answer.content === 'string' ? answer.content : undefined
-  } catch {
-    // Refused (not UTF-8, too large, gone): the page then offers the file as a download.
-    return undefined
-  }
+  // Refused (not UTF-8, too large, gone): the page then offers the file as a download.
+  return (await askOrNothing(invoke, 'skill::read_skill_file', { name: protocolName(id), path }))?.content
 }
 
 /** A file's raw bytes for a download, as the Skills Extension serves them (`skill://<id>/<path>`). */

@@ -19,20 +19,29 @@ describe('defineFunction', () => {
   }
 
   it("types the handler's input from the definition's input schema (the build fails if these lines type-check)", async () => {
-    const defined = defineFunction(unregister, async (input) => `gone: ${input.id}`)
-    expect(await defined.handle({ id: 'a' }, fakeDeps().deps)).toBe('gone: a')
+    const defined = defineFunction(unregister, async (input) => ({ id: `gone: ${input.id}`, removed: true }))
+    expect(await defined.handle({ id: 'a' }, fakeDeps().deps)).toEqual({ id: 'gone: a', removed: true })
     // @ts-expect-error skills::unregister decodes {id}, never {uri}
-    defineFunction(unregister, async (input: { uri: string }) => input.uri)
+    defineFunction(unregister, async (input: { uri: string }) => ({ id: input.uri, removed: true }))
+  })
+
+  it("types the handler's answer from the definition's output schema (E22.2; the build fails if these lines type-check)", async () => {
+    const defined = defineFunction(unregister, async (input) => ({ id: input.id, removed: false }))
+    expect(UnregisterSkillOutput.parse(await defined.handle({ id: 'a' }, fakeDeps().deps))).toEqual({ id: 'a', removed: false })
+    // @ts-expect-error skills::unregister answers {id, removed}, never a string
+    defineFunction(unregister, async (input) => `gone: ${input.id}`)
+    // @ts-expect-error removed is a boolean
+    defineFunction(unregister, async (input) => ({ id: input.id, removed: 'yes' }))
   })
 
   it('publishes the formats from the same schemas the definition holds', () => {
-    const defined = defineFunction(unregister, async () => undefined)
+    const defined = defineFunction(unregister, async () => ({ id: 'a', removed: false }))
     expect(defined.spec).toEqual(FUNCTIONS.find((f) => f.id === 'skills::unregister'))
   })
 
   it('guards the answer like every registered handler (an answer over the frame limit is an error)', async () => {
     const list = { id: 'skills::list', description: '', input: { schema: ListSkillsInput, schemaTitle: 'ListSkillsInput' }, output: { schema: ListSkillsOutput, schemaTitle: 'ListSkillsOutput' } }
-    const defined = defineFunction(list, async () => 'x'.repeat(33 * 1024 * 1024))
+    const defined = defineFunction(list, async () => ({ skills: [{ id: 'x'.repeat(33 * 1024 * 1024), registered_at: '', bytes: 0, origin: 'state' }] }))
     await expect(defined.handle({}, fakeDeps().deps)).rejects.toThrow(/response too large/)
   })
 })
