@@ -1,0 +1,66 @@
+/**
+ * The catalogue of the fs sources on this machine (E21.1: `--config`, `--skills-dir`, the zero-config
+ * roots), read with the worker's own loader and index: the skills it would serve, a folder's files
+ * as the Skills Extension lists them (nested skill folders' files left to those skills, E1.5), bytes
+ * read confined to the folder. With the index on, listings and digests come from what the file
+ * watcher keeps current, so a pass with nothing changed reads no file (E13.1) and watch is cheap.
+ */
+import { dirname } from 'node:path'
+import type { Logger } from 'pino'
+import { SKILL_FILE, type SkillsConfig } from '../core/index.js'
+import { FsSources, underNestedSkill, type FsSkill, type FsSnapshot } from '../fs/index.js'
+import type { Catalogue, CatalogueFile, CatalogueSkill, SkillFilter } from './catalogue.js'
+
+interface FsCatalogueSkill extends CatalogueSkill {
+  file: FsSkill
+  snapshot: FsSnapshot
+}
+
+export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>, baseDir: string, log: Logger): Catalogue {
+  const sources = new FsSources({ ...config, prompts: [] }, baseDir, log)
+  const of = (skill: CatalogueSkill) => skill as FsCatalogueSkill
+  return {
+    async skills(only?: SkillFilter) {
+      const snapshot = await sources.snapshot()
+      const listed: FsCatalogueSkill[] = []
+      for (const file of snapshot.skills) {
+        if (only !== undefined && !only(file.id)) continue
+        const read = await sources.reads.text(file.path)
+        // A file gone or unreadable since the scan is not served now either.
+        if (!read.ok) continue
+        listed.push({ id: file.id, kind: file.kind === 'folder' ? 'folder' : 'other', text: read.text, file, snapshot })
+      }
+      return listed
+    },
+    async folderFiles(skill) {
+      const { file, snapshot } = of(skill)
+      const folder = dirname(file.path)
+      const nested = new Set(snapshot.skills.filter((s) => s.kind === 'folder' && s.path !== file.path && s.path.startsWith(`${folder}/`))
+        .map((s) => s.path.slice(folder.length + 1, -(SKILL_FILE.length + 1))))
+      const paths = (await snapshot.folderFiles(folder)).filter((path) => !underNestedSkill(path, (dir) => nested.has(dir)))
+      const facts = await Promise.all(paths.map((path) => snapshot.fileFacts(folder, path)))
+      return paths.flatMap((path, i): CatalogueFile[] => {
+        const found = facts[i]
+        return found === undefined ? [] : [{ path, digest: found.digest }]
+      })
+    },
+    readFile(skill, path) {
+      return sources.reads.folderBytes(dirname(of(skill).file.path), path)
+    },
+    body(skill) {
+      return sources.reads.body(of(skill).file.path)
+    },
+    onChange(listener) {
+      let on = true
+      sources.onChange(() => {
+        if (on) listener()
+      })
+      return () => {
+        on = false
+      }
+    },
+    async close() {
+      sources.close()
+    },
+  }
+}
