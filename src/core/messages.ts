@@ -235,7 +235,7 @@ export const checkRuleUnknown = (rule: string) => `--rule: no rule ${dbg(rule)}`
 // --- E21: `iii-skills sync` ---------------------------------------------------------------------------
 export const syncSkipped = (id: string, reason: string) => `skipped ${id}: ${reason}`
 export const syncInvalidName = (name: string) => `name ${dbg(name)} is not a valid skill name`
-export const syncFolderTaken = (folder: string, first: string) => `folder ${folder} is already ${first}'s`
+export const syncFolderTaken = (folder: string, first: string) => `folder ${folder} already holds ${first}`
 export const SYNC_FENCE_IN_FRONTMATTER = 'frontmatter holds "---", which the Agent Skills reference validator reads as its end'
 export const SYNC_YAML_REPAIRED = 'frontmatter YAML does not parse as written'
 export const syncNotWritten = (folder: string) => `skipped ${folder}: not written by iii-skills sync`

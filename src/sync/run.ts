@@ -45,7 +45,14 @@ export async function syncPass(catalogue: Catalogue, options: SyncOptions, contr
   report.failed += desired.failed.size
   for (const dir of options.targets) {
     if (control.stopped()) throw new Stopped()
-    await syncTarget(dir, desired, options.dryRun, control, report)
+    try {
+      await syncTarget(dir, desired, options.dryRun, control, report)
+    } catch (error) {
+      if (error instanceof Stopped) throw error
+      // A target that cannot be read or written at all (not a folder, no permission) fails; the others go on.
+      report.err.push(msg.syncFailed(dir, errorText(error)))
+      report.failed++
+    }
   }
   return report
 }
