@@ -81,6 +81,8 @@ async function sync(argv: string[]): Promise<void> {
     if (error instanceof CommanderError) process.exit(error.exitCode)
     throw error
   }
+  // stdout carries what sync did, line by line; the iii SDK's console lines (`--url`) go to stderr.
+  console.log = console.info = console.debug = console.error
   const running = await startSync(options, { out: process.stdout, err: process.stderr }, createLogger({ level: process.env.LOG_LEVEL ?? 'warn' }))
   let code: number | undefined
   const stop = () => {

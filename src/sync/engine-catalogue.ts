@@ -10,7 +10,7 @@
  * with more files than its SKILL.md, or whose frontmatter has a `name`, is taken as a folder; the
  * others (state rows included) are written as skills of their own.
  */
-import { SKILL_FILE, frontmatterOf, iiiUri, isJsonObject, skillFileUri, splitFrontmatter } from '../core/index.js'
+import { SKILL_FILE, afterSkillPrefix, frontmatterOf, iiiUri, isJsonObject, skillFileUri, splitFrontmatter } from '../core/index.js'
 import type { Catalogue, CatalogueFile, CatalogueSkill, SkillFilter } from './catalogue.js'
 
 /** Calls one function of the engine and resolves with its result. */
@@ -58,10 +58,19 @@ export function engineCatalogue(invoke: Invoke, events: (listener: () => void) =
       if (!isJsonObject(content) || typeof content.text !== 'string') throw new Error(`no text for ${iiiUri(skill.id)}`)
       return content.text
     },
-    // Every served id with its size and date, and every published file's digest: a file edited in a
-    // folder moves it even where the worker's change events only follow SKILL.md.
+    // Every served id with its size and date, and the digest of every file of every folder: a file
+    // edited in a folder moves it even where the worker's change events only follow SKILL.md. The
+    // Skills Extension's listing has the digests of the folders it publishes; describe_skill those of
+    // the others.
     async fingerprint() {
-      return JSON.stringify([await invoke('skills::list', {}), await invoke('skills::sep-list', {})])
+      const listed = await invoke('skills::list', {})
+      const published = await invoke('skills::sep-list', {})
+      const publishedIds = new Set((isJsonObject(published) && Array.isArray(published.skills) ? published.skills.filter(isJsonObject) : [])
+        .map((entry) => (typeof entry.uri === 'string' ? afterSkillPrefix(entry.uri)?.slice(0, -`/${SKILL_FILE}`.length) : undefined)))
+      const others = (isJsonObject(listed) && Array.isArray(listed.skills) ? listed.skills.filter(isJsonObject) : [])
+        .filter((entry) => entry.origin === 'fs' && typeof entry.id === 'string' && !publishedIds.has(entry.id))
+      const described = await Promise.all(others.map((entry) => invoke('skill::describe_skill', { name: nameOf(entry.id as string), detail: 'full' }).catch(() => null)))
+      return JSON.stringify([listed, published, described.map((d) => (isJsonObject(d) && isJsonObject(d.skill) ? d.skill.files : null))])
     },
     onChange: events,
     close,
