@@ -19,6 +19,8 @@ interface FsCatalogueSkill extends CatalogueSkill {
 export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>, baseDir: string, log: Logger): Catalogue {
   const sources = new FsSources({ ...config, prompts: [] }, baseDir, log)
   const of = (skill: CatalogueSkill) => skill as FsCatalogueSkill
+  const snapshots = new WeakMap<FsSnapshot, number>()
+  let count = 0
   return {
     async skills(only?: SkillFilter) {
       const snapshot = await sources.snapshot()
@@ -49,6 +51,14 @@ export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 's
     },
     body(skill) {
       return sources.reads.body(of(skill).file.path)
+    },
+    // The index hands out the same snapshot until a file it read (a SKILL.md, a folder's listing, a
+    // file's digest) changes (E3): the same snapshot, nothing to sync.
+    async fingerprint() {
+      const snapshot = await sources.snapshot()
+      let seen = snapshots.get(snapshot)
+      if (seen === undefined) snapshots.set(snapshot, (seen = ++count))
+      return String(seen)
     },
     onChange(listener) {
       let on = true
