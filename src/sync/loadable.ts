@@ -14,11 +14,10 @@ const MAX_COMPATIBILITY = 500
 /** Why the copy would fail the reference validator in `folder`, or undefined when it passes. */
 export function unloadableReason(skillMd: string, folder: string): string | undefined {
   const { frontmatter } = splitFrontmatter(skillMd)
-  if (frontmatter === undefined) return msg.FS_NO_FRONTMATTER
-  // The reference validator ends the block at the first "---" anywhere, not at a fence line.
-  if (frontmatter.includes('---')) return msg.SYNC_FENCE_IN_FRONTMATTER
-  const decoded = decodeFrontmatterWithData(frontmatter, SKILL_FRONTMATTER_STRUCT)
-  if ('error' in decoded) return msg.SYNC_YAML_REPAIRED
+  const theirs = referenceBlock(skillMd)
+  if (frontmatter === undefined || theirs === undefined) return msg.FS_NO_FRONTMATTER
+  const decoded = decodeFrontmatterWithData(theirs, SKILL_FRONTMATTER_STRUCT)
+  if ('error' in decoded) return theirs === frontmatter ? msg.SYNC_YAML_REPAIRED : msg.SYNC_FENCE_IN_FRONTMATTER
   const { data } = decoded
   const unknown = Object.keys(data).filter((key) => !AGENT_SKILLS_KEYS.has(key)).sort()
   if (unknown.length > 0) return msg.checkUnknownKey(unknown[0] as string)
@@ -32,4 +31,14 @@ export function unloadableReason(skillMd: string, folder: string): string | unde
   if (compatibility !== undefined && typeof compatibility !== 'string') return msg.CHECK_COMPATIBILITY_NOT_STRING
   if (typeof compatibility === 'string' && compatibility.length > MAX_COMPATIBILITY) return msg.checkCompatibilityTooLong([...compatibility].length)
   return undefined
+}
+
+/**
+ * The frontmatter as the reference validator cuts it: the file must start with `---`, and the block
+ * ends at the next `---` anywhere (inside a value too), not at a fence line as the loader's (§6.5).
+ */
+function referenceBlock(skillMd: string): string | undefined {
+  if (!skillMd.startsWith('---')) return undefined
+  const parts = skillMd.split('---')
+  return parts.length < 3 ? undefined : parts[1]
 }
