@@ -251,7 +251,7 @@ export const syncSummary = (written: number, removed: number, unchanged: number)
 export const SYNC_DRY_RUN = ' (dry run: nothing changed)'
 export const syncManifestUnreadable = (path: string, reason: string) => `${path} cannot be read (${reason}): every folder in it is treated as not written by iii-skills sync`
 export const syncToInsideRoot = (dir: string, root: string) => `--to ${dir} is inside the source root ${root}: sync would read its own output`
-export const SYNC_URL_WITH_SOURCES = '--url syncs the engine\'s catalogue: it takes no --config or --skills-dir'
+export const SYNC_URL_WITH_SOURCES = 'error: --url syncs the engine\'s catalogue: it takes no --config or --skills-dir'
 export const syncWatching = (targets: number) => `watching: ${targets === 1 ? 'the folder follows' : 'the folders follow'} the catalogue until SIGTERM or SIGINT`
 
 // --- skills::rpc: JSON-RPC 2.0 over HTTP (E2) -----------------------------------------
