@@ -81,9 +81,12 @@ async function sync(argv: string[]): Promise<void> {
     if (error instanceof CommanderError) process.exit(error.exitCode)
     throw error
   }
-  // stdout carries what sync did, line by line; the iii SDK's console lines (`--url`) go to stderr.
-  console.log = console.info = console.debug = console.error
-  const running = await startSync(options, { out: process.stdout, err: process.stderr }, createLogger({ level: process.env.LOG_LEVEL ?? 'warn' }))
+  // stdout carries what sync did, line by line: the iii SDK's console lines (`--url`) go to stderr,
+  // its debug chatter (worker id, telemetry off) only at LOG_LEVEL debug or trace.
+  const level = process.env.LOG_LEVEL ?? 'warn'
+  console.log = console.info = console.error
+  console.debug = level === 'debug' || level === 'trace' ? console.error : () => undefined
+  const running = await startSync(options, { out: process.stdout, err: process.stderr }, createLogger({ level }))
   let code: number | undefined
   const stop = () => {
     code ??= 0
