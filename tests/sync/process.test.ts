@@ -41,13 +41,17 @@ function start(args: string[]) {
 const temporaries = async (dir: string) => (await readdir(dir)).filter((name) => name.startsWith('.iii-skills-sync-tmp-'))
 
 describe('the built command (E21.3, E21.4)', () => {
-  it('exits 0 on success, 2 on a usage error', async () => {
+  it('exits 0 on success, 1 when no engine answers at --url, 2 on a usage error', async () => {
     const out = join(root, 'once')
     const ok = start(['--skills-dir', src, '--to', out])
     expect((await ok.exited).code).toBe(0)
     expect(ok.output.out).toBe(`wrote ${join(out, 'brainstorming')}\nwrote ${join(out, 'canvas-design')}\n2 written, 0 removed, 0 unchanged\n`)
     expect(await filesOf(join(out, 'canvas-design'))).toEqual(await filesOf(join(src, 'canvas-design')))
     expect(await invalidFolders(out)).toEqual([])
+    const unreachable = start(['--url', 'ws://127.0.0.1:1', '--to', join(root, 'nowhere')])
+    expect((await unreachable.exited).code).toBe(1)
+    expect(unreachable.output.err).toMatch(/^iii-skills: no skills worker answered at ws:\/\/127\.0\.0\.1:1: /m)
+    expect(unreachable.output.out).toBe('')
     const usage = start(['--skills-dir', src, '--to', join(src, 'inside')])
     expect((await usage.exited).code).toBe(2)
     expect(usage.output.err).toBe(`error: --to ${join(src, 'inside')} is inside the source root ${src}: sync would read its own output\n`)

@@ -21,6 +21,7 @@ export { parseSyncCli } from '../cli.js'
 /** How often a watch looks again when no change event came (E21.4: DIR follows within 2 s). */
 const WATCH_POLL_MS = 500
 const REMOTE_CALL_TIMEOUT_MS = 30_000
+const PROBE_TIMEOUT_MS = 5000
 const SYNC_WORKER_NAME = 'iii-skills-sync'
 
 export interface SyncIo {
@@ -138,6 +139,13 @@ async function remoteCatalogue(url: string): Promise<Catalogue> {
   const { registerWorker } = await import('iii-sdk')
   const iii = registerWorker(url, { workerName: SYNC_WORKER_NAME, otel: { enabled: false }, enableMetricsReporting: false, ...bearerHeaders(readAuthToken(undefined)) })
   const invoke = (functionId: string, payload: unknown) => iii.trigger<unknown, unknown>({ function_id: functionId, payload, timeoutMs: REMOTE_CALL_TIMEOUT_MS })
+  // An engine that is not there, or has no skills worker, is said at once rather than after a call's timeout.
+  try {
+    await iii.trigger({ function_id: 'skills::list', payload: {}, timeoutMs: PROBE_TIMEOUT_MS })
+  } catch (error) {
+    await iii.shutdown()
+    throw new Error(msg.syncEngineUnreachable(url, error instanceof Error ? error.message : String(error)))
+  }
   const listeners = new Set<() => void>()
   let bound = false
   const bind = () => {
