@@ -249,7 +249,7 @@ export const syncWouldWrite = (path: string) => `would write ${path}`
 export const syncWouldRemove = (path: string) => `would remove ${path}`
 export const syncSummary = (written: number, removed: number, unchanged: number) => `${written} written, ${removed} removed, ${unchanged} unchanged`
 export const SYNC_DRY_RUN = ' (dry run: nothing changed)'
-export const syncManifestUnreadable = (path: string, reason: string) => `${path} cannot be read (${reason}): every folder in it is treated as not written by iii-skills sync`
+export const syncManifestUnreadable = (path: string, reason: string) => `${path} cannot be read (${reason}); fix or delete it: nothing is written without it`
 export const syncToInsideRoot = (dir: string, root: string) => `--to ${dir} is inside the source root ${root}: sync would read its own output`
 export const SYNC_URL_WITH_SOURCES = 'error: --url syncs the engine\'s catalogue: it takes no --config or --skills-dir'
 export const syncEngineUnreachable = (url: string, reason: string) => `no skills worker answered at ${url}: ${reason}`

@@ -60,7 +60,12 @@ export async function syncPass(catalogue: Catalogue, options: SyncOptions, contr
 async function syncTarget(dir: string, desired: DesiredFolders, dryRun: boolean, control: PassControl, report: PassReport): Promise<void> {
   if (!dryRun) await removeLeftovers(dir)
   const target = await readTarget(dir)
-  if (target.problem !== undefined) report.err.push(target.problem)
+  if (target.problem !== undefined) {
+    // Without its manifest sync cannot tell its folders from others': DIR is left as it is (E21.2).
+    report.err.push(msg.syncFailed(dir, target.problem))
+    report.failed++
+    return
+  }
   const { manifest } = target
   // A skill that could not be read now keeps its folder as it is: it has not left the catalogue.
   const wanted = new Map<string, WrittenFolder>([...desired.folders].map(([folder, w]) => [folder, { id: w.id, files: w.files }]))

@@ -167,6 +167,17 @@ describe('exit codes (E21.1, E21.3)', () => {
     expect(run.err).toMatch(new RegExp(`^failed ${join(root, 'a-file/skills')}: ENOTDIR`, 'm'))
   })
 
+  it('exits 1 and leaves DIR as it is when its manifest cannot be read', async () => {
+    await sync()
+    await writeFile(join(out, MANIFEST_FILE), '{"version": 1, "folders": [')
+    await rm(join(src, 'skills/brainstorming'), { recursive: true })
+    const before = await mtimesOf(out)
+    const run = await sync()
+    expect([run.code, run.out]).toEqual([1, '0 written, 0 removed, 0 unchanged\n'])
+    expect(run.err).toMatch(new RegExp(`^failed ${out}: ${join(out, MANIFEST_FILE)} cannot be read \\(.*\\); fix or delete it: nothing is written without it$`, 'm'))
+    expect(await mtimesOf(out)).toEqual(before)
+  })
+
   it('exits 2 on a usage error: no --to, --url with --skills-dir, an unknown flag', async () => {
     for (const args of [['--skills-dir', src], ['--url', 'ws://127.0.0.1:1', '--skills-dir', src, '--to', out], ['--to', out, '--bogus']]) {
       await expect(runSync(args, root)).rejects.toMatchObject({ exitCode: 2 })
