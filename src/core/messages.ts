@@ -241,8 +241,8 @@ export const SYNC_YAML_REPAIRED = 'frontmatter YAML does not parse as written'
 export const syncNotWritten = (folder: string) => `skipped ${folder}: not written by iii-skills sync`
 export const syncKeptEdited = (folder: string) => `kept ${folder}: edited since iii-skills sync wrote it`
 export const syncFailed = (folder: string, reason: string) => `failed ${folder}: ${reason}`
-export const syncFileChanged = (path: string) => `${path} changed while it was read`
-export const syncFileUnreadable = (path: string) => `${path} could not be read`
+export const syncFileChanged = (path: string) => `${path} could not be read as listed (changed or gone while it was read)`
+export const syncFileTooLarge = (path: string, max: number) => `${path} is larger than ${max} bytes`
 export const syncWrote = (path: string) => `wrote ${path}`
 export const syncRemoved = (path: string) => `removed ${path}`
 export const syncWouldWrite = (path: string) => `would write ${path}`

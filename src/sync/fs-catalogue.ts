@@ -5,11 +5,15 @@
  * read confined to the folder. With the index on, listings and digests come from what the file
  * watcher keeps current, so a pass with nothing changed reads no file (E13.1) and watch is cheap.
  */
-import { dirname } from 'node:path'
+import { stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import type { Logger } from 'pino'
-import { SKILL_FILE, type SkillsConfig } from '../core/index.js'
+import { FS_LIMITS, SKILL_FILE, messages as msg, type SkillsConfig } from '../core/index.js'
 import { FsSources, underNestedSkill, type FsSkill, type FsSnapshot } from '../fs/index.js'
 import type { Catalogue, CatalogueFile, CatalogueSkill, SkillFilter } from './catalogue.js'
+
+/** The largest file a folder copy takes (read whole into memory); a folder with a larger one fails. */
+const MAX_COPIED_FILE_BYTES = 256 * 1024 * 1024
 
 interface FsCatalogueSkill extends CatalogueSkill {
   file: FsSkill
@@ -17,7 +21,8 @@ interface FsCatalogueSkill extends CatalogueSkill {
 }
 
 export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>, baseDir: string, log: Logger): Catalogue {
-  const sources = new FsSources({ ...config, prompts: [] }, baseDir, log)
+  // A copy takes every file, not only what the Skills Extension serves (8 MiB each).
+  const sources = new FsSources({ ...config, prompts: [] }, baseDir, log, { limits: { ...FS_LIMITS, skillResourceBytes: MAX_COPIED_FILE_BYTES } })
   const of = (skill: CatalogueSkill) => skill as FsCatalogueSkill
   const snapshots = new WeakMap<FsSnapshot, number>()
   let count = 0
@@ -41,10 +46,14 @@ export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 's
         .map((s) => s.path.slice(folder.length + 1, -(SKILL_FILE.length + 1))))
       const paths = (await snapshot.folderFiles(folder)).filter((path) => !underNestedSkill(path, (dir) => nested.has(dir)))
       const facts = await Promise.all(paths.map((path) => snapshot.fileFacts(folder, path)))
-      return paths.flatMap((path, i): CatalogueFile[] => {
+      const files: CatalogueFile[] = []
+      for (const [i, path] of paths.entries()) {
         const found = facts[i]
-        return found === undefined ? [] : [{ path, digest: found.digest }]
-      })
+        if (found !== undefined) files.push({ path, digest: found.digest })
+        // Gone since the listing: left out, as a listing now would. Still there: too large to copy.
+        else if ((await stat(join(folder, path)).catch(() => undefined))?.isFile() === true) throw new Error(msg.syncFileTooLarge(path, MAX_COPIED_FILE_BYTES))
+      }
+      return files
     },
     readFile(skill, path) {
       return sources.reads.folderBytes(dirname(of(skill).file.path), path)

@@ -112,7 +112,9 @@ async function syncTarget(dir: string, desired: DesiredFolders, dryRun: boolean,
 async function writeAll(dir: string, plan: Plan, desired: DesiredFolders, dryRun: boolean, control: PassControl, report: PassReport, next: SyncManifest, commit: () => Promise<void>): Promise<void> {
   for (const folder of plan.write) {
     if (control.stopped()) throw new Stopped()
-    const wanted = desired.folders.get(folder) as Wanted
+    const wanted = desired.folders.get(folder)
+    // A folder whose skill could not be read now (reported once) is not written in any target.
+    if (wanted === undefined) continue
     const path = join(dir, folder)
     if (dryRun) {
       report.out.push(msg.syncWouldWrite(path))
