@@ -60,6 +60,12 @@ describe('iii-skills sync --url (E21.1)', () => {
     const { running, out: stdout } = await startSyncIn(['--url', env.url, '--to', out, '--watch'], outRoot)
     try {
       await within(10_000, async () => stdout.text.includes('3 written'), 'the first pass')
+      // What it binds to hear of changes is internal and under the hard floor (D2): the engine's listing,
+      // which MCP fronts make their tools from, does not show it.
+      const listed = await env.call<{ functions?: Array<{ function_id: string }> } | Array<{ function_id: string }>>('engine::functions::list', {})
+      const ids = (Array.isArray(listed) ? listed : listed.functions ?? []).map((fn) => fn.function_id)
+      expect(ids).toContain('skills::register')
+      expect(ids.filter((id) => id.includes('sync'))).toEqual([])
       await env.call('skills::register', { id: 'oncall', skill: '# On call\n\nWho answers the pager.\n' })
       expect(await within(2000, async () => (await readFile(join(out, 'oncall/SKILL.md'), 'utf8')).includes('Who answers the pager.'), 'oncall written')).toBeLessThan(2000)
 

@@ -23,6 +23,7 @@ const WATCH_POLL_MS = 500
 const REMOTE_CALL_TIMEOUT_MS = 30_000
 const PROBE_TIMEOUT_MS = 5000
 const SYNC_WORKER_NAME = 'iii-skills-sync'
+const CHANGE_FUNCTION_PREFIX = 'skills::sync::changes::'
 
 export interface SyncIo {
   out: Writable
@@ -152,7 +153,8 @@ async function remoteCatalogue(url: string): Promise<Catalogue> {
     if (bound) return
     bound = true
     // Register, unregister and file edits (skills::on-change), direct state writes (the state trigger).
-    const functionId = `${SYNC_WORKER_NAME}::changes::${randomUUID()}`
+    // Under the hard floor (D2), so no MCP front lists it as a tool; unique per process.
+    const functionId = `${CHANGE_FUNCTION_PREFIX}${randomUUID()}`
     iii.registerFunction(functionId, async () => {
       for (const listener of listeners) listener()
       return null
