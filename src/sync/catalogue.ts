@@ -18,10 +18,12 @@ export interface CatalogueSkill {
   text: string
 }
 
-/** One file of a folder skill: its path below the folder and the sha256 digest of its bytes. */
+/** One file of a folder skill: its path below the folder, the sha256 digest of its bytes, whether it is executable. */
 export interface CatalogueFile {
   path: string
   digest: string
+  /** Only sources that know modes say so (the fs sources; not the worker's functions). */
+  executable?: boolean
 }
 
 export interface Catalogue {

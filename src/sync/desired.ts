@@ -7,12 +7,10 @@ import { SKILL_FILE, digestOf, errorText, messages as msg } from '../core/index.
 import type { Catalogue, CatalogueSkill, SkillFilter } from './catalogue.js'
 import { placementOf } from './folder-name.js'
 import { unloadableReason } from './loadable.js'
+import { withExecutable, type WrittenFolder } from './manifest.js'
 import { writtenSkillMd } from './skill-md.js'
 
-export interface Wanted {
-  id: string
-  /** path => digest of the bytes the folder will hold. */
-  files: Record<string, string>
+export interface Wanted extends WrittenFolder {
   /** The bytes of one of `files`, checked against its digest; undefined when they cannot be had as listed. */
   read(path: string): Promise<Buffer | undefined>
 }
@@ -62,7 +60,7 @@ async function folderSkill(catalogue: Catalogue, skill: CatalogueSkill): Promise
     const bytes = await catalogue.readFile(skill, path)
     return bytes !== undefined && digestOf(bytes) === files[path] ? bytes : undefined
   }
-  return { id: skill.id, files, read }
+  return withExecutable({ id: skill.id, files, read }, listed.filter((f) => f.executable === true).map((f) => f.path))
 }
 
 async function otherSkill(catalogue: Catalogue, skill: CatalogueSkill, folder: string): Promise<Wanted> {

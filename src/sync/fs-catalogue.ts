@@ -49,7 +49,7 @@ export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 's
       const files: CatalogueFile[] = []
       for (const [i, path] of paths.entries()) {
         const found = facts[i]
-        if (found !== undefined) files.push({ path, digest: found.digest })
+        if (found !== undefined) files.push({ path, digest: found.digest, ...(await isExecutable(join(folder, path)) ? { executable: true } : {}) })
         // Gone since the listing: left out, as a listing now would. Still there: too large to copy.
         else if ((await stat(join(folder, path)).catch(() => undefined))?.isFile() === true) throw new Error(msg.syncFileTooLarge(path, MAX_COPIED_FILE_BYTES))
       }
@@ -82,4 +82,10 @@ export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 's
       sources.close()
     },
   }
+}
+
+/** Whether a file has any execute bit (a script a harness may run as it is). */
+async function isExecutable(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined)
+  return info !== undefined && (info.mode & 0o111) !== 0
 }

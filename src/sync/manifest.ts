@@ -8,10 +8,16 @@ import { compareUtf8, isJsonObject } from '../core/index.js'
 export const MANIFEST_FILE = '.iii-skills-sync.json'
 const VERSION = 1
 
-export interface WrittenFolder {
-  id: string
+/** What a folder holds: each file's digest, and which files are executable. */
+export interface FolderContent {
   /** path below the folder => `sha256:<hex>` of its bytes. */
   files: Record<string, string>
+  /** The files written executable (a script's mode kept), in byte order; absent when none. */
+  executable?: string[]
+}
+
+export interface WrittenFolder extends FolderContent {
+  id: string
 }
 
 export interface SyncManifest {
@@ -33,8 +39,11 @@ export function parseManifest(text: string): SyncManifest | { error: string } {
   for (const [folder, entry] of Object.entries(json.folders)) {
     if (!isJsonObject(entry) || typeof entry.id !== 'string' || !isJsonObject(entry.files)) return { error: `bad entry ${JSON.stringify(folder)}` }
     const files = Object.entries(entry.files)
-    if (files.some(([, digest]) => typeof digest !== 'string')) return { error: `bad entry ${JSON.stringify(folder)}` }
-    folders[folder] = { id: entry.id, files: Object.fromEntries(files) as Record<string, string> }
+    const executable = entry.executable ?? []
+    if (files.some(([, digest]) => typeof digest !== 'string') || !Array.isArray(executable) || executable.some((path) => typeof path !== 'string')) {
+      return { error: `bad entry ${JSON.stringify(folder)}` }
+    }
+    folders[folder] = withExecutable({ id: entry.id, files: Object.fromEntries(files) as Record<string, string> }, executable as string[])
   }
   return { folders }
 }
@@ -42,14 +51,23 @@ export function parseManifest(text: string): SyncManifest | { error: string } {
 /** The file's text: folders and files in byte order, so the same manifest is always the same bytes. */
 export function renderManifest(manifest: SyncManifest): string {
   const folders = Object.fromEntries(Object.keys(manifest.folders).sort(compareUtf8).map((folder) => {
-    const { id, files } = manifest.folders[folder] as WrittenFolder
-    return [folder, { id, files: Object.fromEntries(Object.keys(files).sort(compareUtf8).map((path) => [path, files[path]])) }]
+    const { id, files, executable } = manifest.folders[folder] as WrittenFolder
+    const sorted = { id, files: Object.fromEntries(Object.keys(files).sort(compareUtf8).map((path) => [path, files[path]])) }
+    return [folder, executable === undefined || executable.length === 0 ? sorted : { ...sorted, executable: [...executable].sort(compareUtf8) }]
   }))
   return `${JSON.stringify({ version: VERSION, folders }, null, 2)}\n`
 }
 
-/** Whether two file sets are the same paths with the same digests. */
-export function sameFiles(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const keys = Object.keys(a)
-  return keys.length === Object.keys(b).length && keys.every((key) => b[key] === a[key])
+/** `content` with its executable files listed (sorted), or without the list when there are none. */
+export function withExecutable<T extends FolderContent>(content: T, executable: readonly string[]): T {
+  const { executable: _old, ...rest } = content
+  return executable.length === 0 ? (rest as T) : { ...rest, executable: [...executable].sort(compareUtf8) } as T
+}
+
+/** Whether two folders hold the same paths with the same digests, the same of them executable. */
+export function sameContent(a: Readonly<FolderContent>, b: Readonly<FolderContent>): boolean {
+  const keys = Object.keys(a.files)
+  const [x, y] = [a.executable ?? [], b.executable ?? []]
+  return keys.length === Object.keys(b.files).length && keys.every((key) => b.files[key] === a.files[key]) &&
+    x.length === y.length && x.every((path) => y.includes(path))
 }

@@ -5,15 +5,15 @@
  * warning); a folder whose files are what the manifest says is unchanged and not touched at all.
  */
 import { compareUtf8 } from '../core/index.js'
-import { sameFiles, type SyncManifest, type WrittenFolder } from './manifest.js'
+import { sameContent, type FolderContent, type SyncManifest, type WrittenFolder } from './manifest.js'
 
 /** What DIR should hold, by folder: the skill and its files' digests. */
 export type Desired = ReadonlyMap<string, WrittenFolder>
 
-/** What is in DIR: the folders present, and the files' digests of those the plan asked about. */
+/** What is in DIR: the folders present, and what those the plan asked about hold. */
 export interface OnDisk {
   present: ReadonlySet<string>
-  digests: ReadonlyMap<string, Record<string, string>>
+  digests: ReadonlyMap<string, FolderContent>
 }
 
 export interface Plan {
@@ -33,7 +33,7 @@ export function foldersToInspect(desired: Desired, manifest: SyncManifest, prese
   return Object.keys(manifest.folders).filter((folder) => {
     if (!present.has(folder)) return false
     const wanted = desired.get(folder)
-    return wanted === undefined || !sameFiles(wanted.files, (manifest.folders[folder] as WrittenFolder).files)
+    return wanted === undefined || !sameContent(wanted, manifest.folders[folder] as WrittenFolder)
   }).sort(compareUtf8)
 }
 
@@ -41,13 +41,13 @@ export function planSync(desired: Desired, manifest: SyncManifest, disk: OnDisk)
   const plan: Plan = { write: [], remove: [], unchanged: [], foreign: [], kept: [], forgotten: [] }
   const asWritten = (folder: string) => {
     const found = disk.digests.get(folder)
-    return found !== undefined && sameFiles(found, (manifest.folders[folder] as WrittenFolder).files)
+    return found !== undefined && sameContent(found, manifest.folders[folder] as WrittenFolder)
   }
   for (const [folder, wanted] of desired) {
     const written = manifest.folders[folder]
     if (!disk.present.has(folder)) plan.write.push(folder)
     else if (written === undefined) plan.foreign.push(folder)
-    else if (sameFiles(wanted.files, written.files)) plan.unchanged.push(folder)
+    else if (sameContent(wanted, written)) plan.unchanged.push(folder)
     else if (asWritten(folder)) plan.write.push(folder)
     else plan.kept.push(folder)
   }

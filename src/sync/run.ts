@@ -10,7 +10,7 @@ import type { Catalogue, SkillFilter } from './catalogue.js'
 import { desiredFolders, type DesiredFolders, type Wanted } from './desired.js'
 import type { SyncManifest, WrittenFolder } from './manifest.js'
 import { foldersToInspect, planSync, type Plan } from './plan.js'
-import { folderDigests, readTarget, removeFolder, removeLeftovers, Stopped, Temporaries, writeFolder, writeManifest } from './target.js'
+import { folderDigests, readTarget, removeFolder, removeLeftovers, Stopped, Temporaries, writeFolder, writeManifest, type FileToWrite } from './target.js'
 
 export interface SyncOptions {
   /** The target folders (absolute). */
@@ -68,7 +68,7 @@ async function syncTarget(dir: string, desired: DesiredFolders, dryRun: boolean,
   }
   const { manifest } = target
   // A skill that could not be read now keeps its folder as it is: it has not left the catalogue.
-  const wanted = new Map<string, WrittenFolder>([...desired.folders].map(([folder, w]) => [folder, { id: w.id, files: w.files }]))
+  const wanted = new Map<string, WrittenFolder>([...desired.folders].map(([folder, w]) => [folder, written(w)]))
   for (const folder of desired.failed.keys()) {
     const written = manifest.folders[folder]
     if (written !== undefined) wanted.set(folder, written)
@@ -123,7 +123,7 @@ async function writeAll(dir: string, plan: Plan, desired: DesiredFolders, dryRun
     }
     try {
       await writeFolder(dir, folder, await bytesOf(wanted), control.temps, control.stopped)
-      next.folders[folder] = { id: wanted.id, files: wanted.files }
+      next.folders[folder] = written(wanted)
       await commit()
       report.out.push(msg.syncWrote(path))
       report.written++
@@ -135,12 +135,17 @@ async function writeAll(dir: string, plan: Plan, desired: DesiredFolders, dryRun
   }
 }
 
-async function bytesOf(wanted: Wanted): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>()
+/** What the manifest records of a folder written (its skill, files' digests, executable files). */
+function written({ id, files, executable }: Wanted): WrittenFolder {
+  return executable === undefined ? { id, files } : { id, files, executable }
+}
+
+async function bytesOf(wanted: Wanted): Promise<Map<string, FileToWrite>> {
+  const files = new Map<string, FileToWrite>()
   for (const path of Object.keys(wanted.files)) {
     const bytes = await wanted.read(path)
     if (bytes === undefined) throw new Error(msg.syncFileChanged(path))
-    files.set(path, bytes)
+    files.set(path, { bytes, executable: wanted.executable?.includes(path) === true })
   }
   return files
 }

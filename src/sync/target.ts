@@ -5,10 +5,10 @@
  * the way, so a reader sees the old folder whole, the new one whole, or none; never half of one.
  */
 import { randomBytes } from 'node:crypto'
-import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { compareUtf8, digestOf, messages as msg } from '../core/index.js'
-import { MANIFEST_FILE, emptyManifest, parseManifest, renderManifest, type SyncManifest } from './manifest.js'
+import { MANIFEST_FILE, emptyManifest, parseManifest, renderManifest, withExecutable, type FolderContent, type SyncManifest } from './manifest.js'
 
 /** Every temporary sibling sync makes starts so: a leftover of a killed run is removed by the next. */
 export const TEMP_PREFIX = '.iii-skills-sync-tmp-'
@@ -43,25 +43,35 @@ export async function readTarget(dir: string): Promise<TargetState> {
 }
 
 /**
- * The digest of every file below a folder in DIR, by path. Anything sync never writes (a symlink,
- * a special file) gets a digest no written file has, so the folder reads as edited.
+ * What a folder in DIR holds: the digest of every file below it by path, and which are executable.
+ * Anything sync never writes (a symlink, a special file) gets a digest no written file has, so the
+ * folder reads as edited.
  */
-export async function folderDigests(folder: string): Promise<Record<string, string>> {
-  const digests: Record<string, string> = {}
+export async function folderDigests(folder: string): Promise<FolderContent> {
+  const files: Record<string, string> = {}
+  const executable: string[] = []
   const walk = async (dir: string, prefix: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true })
     entries.sort((a, b) => compareUtf8(a.name, b.name))
     for (const entry of entries) {
       const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`
-      if (entry.isDirectory()) await walk(join(dir, entry.name), rel)
-      else digests[rel] = entry.isFile() ? digestOf(await readFile(join(dir, entry.name))) : `not a file: ${rel}`
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) await walk(path, rel)
+      else if (!entry.isFile()) files[rel] = `not a file: ${rel}`
+      else {
+        files[rel] = digestOf(await readFile(path))
+        if (((await stat(path)).mode & ANY_EXECUTE) !== 0) executable.push(rel)
+      }
     }
   }
   const info = await lstat(folder).catch(() => undefined)
-  if (info?.isDirectory() !== true) return { '': 'not a folder' }
+  if (info?.isDirectory() !== true) return { files: { '': 'not a folder' } }
   await walk(folder, '')
-  return digests
+  return withExecutable({ files }, executable)
 }
+
+/** Any of the execute bits: how a file sync wrote executable reads back, whatever the umask kept. */
+const ANY_EXECUTE = 0o111
 
 /** Where temporary siblings of this process live until they are renamed or removed. */
 export class Temporaries {
@@ -92,16 +102,22 @@ export async function removeLeftovers(dir: string): Promise<void> {
   await Promise.all(names.filter((name) => name.startsWith(TEMP_PREFIX)).map((name) => rm(join(dir, name), { recursive: true, force: true })))
 }
 
-/** `files`: path below the folder => bytes. `replace`: a folder sync wrote is there and goes. */
-export async function writeFolder(dir: string, folder: string, files: ReadonlyMap<string, Buffer>, temps: Temporaries, stopped: () => boolean): Promise<void> {
+/** One file to write: its bytes, and whether it is executable (written 0777 less the umask, else 0666). */
+export interface FileToWrite {
+  bytes: Buffer
+  executable: boolean
+}
+
+/** `files`: path below the folder => what to write there; a folder sync wrote that is there goes. */
+export async function writeFolder(dir: string, folder: string, files: ReadonlyMap<string, FileToWrite>, temps: Temporaries, stopped: () => boolean): Promise<void> {
   await mkdir(dir, { recursive: true })
   const temp = temps.name(dir, folder)
   try {
-    for (const [path, bytes] of files) {
+    for (const [path, { bytes, executable }] of files) {
       if (stopped()) throw new Stopped()
       const target = join(temp, path)
       await mkdir(dirname(target), { recursive: true })
-      await writeFile(target, bytes)
+      await writeFile(target, bytes, { mode: executable ? 0o777 : 0o666 })
     }
     if (stopped()) throw new Stopped()
     const final = join(dir, folder)

@@ -4,7 +4,7 @@
  * SKILL.md, what is left out and why, the ownership manifest (foreign and edited folders untouched),
  * idempotence (no mtime moves), a `--to` inside a source root, `--dry-run`, and the exit codes.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { splitFrontmatter } from '../../src/core/index.js'
@@ -104,6 +104,19 @@ describe('idempotent and atomic (E21.3)', () => {
     const after = await mtimesOf(out)
     for (const [path, time] of before) if (!path.startsWith('brainstorming') && path !== '.' && path !== MANIFEST_FILE) expect([path, after.get(path)]).toEqual([path, time])
     expect((await readdir(out)).filter((n) => n.startsWith('.iii-skills-sync-tmp-'))).toEqual([])
+  })
+
+  it('keeps a script executable, and rewrites a folder whose only change is a file\'s execute bit', async () => {
+    const script = 'skills/brainstorming/scripts/start-server.sh'
+    await chmod(join(src, script), 0o755)
+    await sync()
+    expect((await stat(join(out, 'brainstorming/scripts/start-server.sh'))).mode & 0o111).not.toBe(0)
+    expect((await stat(join(out, 'brainstorming/SKILL.md'))).mode & 0o111).toBe(0)
+    await chmod(join(src, script), 0o644)
+    const run = await sync()
+    expect(run.out).toBe(`wrote ${join(out, 'brainstorming')}\n1 written, 0 removed, 3 unchanged\n`)
+    expect((await stat(join(out, 'brainstorming/scripts/start-server.sh'))).mode & 0o111).toBe(0)
+    expect((await sync()).out).toBe('0 written, 0 removed, 4 unchanged\n')
   })
 
   it('--dry-run says what it would do and changes nothing', async () => {

@@ -126,15 +126,27 @@ describe('the plan against the manifest (E21.2, E21.3)', () => {
 
   it('reads from disk only the folders it would replace or remove, and touches nothing else', () => {
     expect(foldersToInspect(desired, manifest, present)).toEqual(['changed', 'edited', 'gone', 'goneEdited'])
-    const digests = new Map([['changed', files('1')], ['edited', files('9')], ['gone', files('1')], ['goneEdited', { ...files('1'), 'notes.txt': '5' }]])
+    const digests = new Map([['changed', { files: files('1') }], ['edited', { files: files('9') }], ['gone', { files: files('1') }], ['goneEdited', { files: { ...files('1'), 'notes.txt': '5' } }]])
     expect(planSync(desired, manifest, { present, digests })).toEqual({
       write: ['changed', 'new'], remove: ['gone'], unchanged: ['same'], foreign: ['foreign'], kept: ['edited', 'goneEdited'], forgotten: ['deleted'],
     })
   })
 
+  it('treats a file made executable or not as a change, on either side', () => {
+    const script = { 'SKILL.md': '1', 'run.sh': '2' }
+    const written = { folders: { tool: { id: 'tool', files: script } } }
+    const present = new Set(['tool'])
+    const plain = new Map([['tool', { id: 'tool', files: script }]])
+    const runnable = new Map([['tool', { id: 'tool', files: script, executable: ['run.sh'] }]])
+    expect(planSync(plain, written, { present, digests: new Map() }).unchanged).toEqual(['tool'])
+    expect(foldersToInspect(runnable, written, present)).toEqual(['tool'])
+    expect(planSync(runnable, written, { present, digests: new Map([['tool', { files: script }]]) }).write).toEqual(['tool'])
+    expect(planSync(plain, { folders: { tool: runnable.get('tool')! } }, { present, digests: new Map([['tool', { files: script }]]) }).kept).toEqual(['tool'])
+  })
+
   it('keeps the manifest\'s bytes stable, and refuses one that is not', () => {
-    const text = renderManifest({ folders: { b: { id: 'b', files: { 'z.md': 'sha256:2', 'SKILL.md': 'sha256:1' } }, a: { id: 'x/a', files: {} } } })
-    expect(text).toBe('{\n  "version": 1,\n  "folders": {\n    "a": {\n      "id": "x/a",\n      "files": {}\n    },\n    "b": {\n      "id": "b",\n      "files": {\n        "SKILL.md": "sha256:1",\n        "z.md": "sha256:2"\n      }\n    }\n  }\n}\n')
+    const text = renderManifest({ folders: { b: { id: 'b', files: { 'z.sh': 'sha256:2', 'SKILL.md': 'sha256:1' }, executable: ['z.sh'] }, a: { id: 'x/a', files: {}, executable: [] } } })
+    expect(text).toBe('{\n  "version": 1,\n  "folders": {\n    "a": {\n      "id": "x/a",\n      "files": {}\n    },\n    "b": {\n      "id": "b",\n      "files": {\n        "SKILL.md": "sha256:1",\n        "z.sh": "sha256:2"\n      },\n      "executable": [\n        "z.sh"\n      ]\n    }\n  }\n}\n')
     expect(renderManifest(parseManifest(text) as never)).toBe(text)
     expect(parseManifest('{"version":2,"folders":{}}')).toEqual({ error: 'not a version 1 manifest' })
     expect(parseManifest('{')).toHaveProperty('error')
