@@ -252,6 +252,7 @@ export const SYNC_DRY_RUN = ' (dry run: nothing changed)'
 export const syncManifestUnreadable = (path: string, reason: string) => `${path} cannot be read (${reason}); fix or delete it: nothing is written without it`
 export const syncToInsideRoot = (dir: string, root: string) => `--to ${dir} is inside the source root ${root}: sync would read its own output`
 export const SYNC_URL_WITH_SOURCES = 'error: --url syncs the engine\'s catalogue: it takes no --config or --skills-dir'
+export const syncCatalogueFailed = (reason: string) => `could not read the catalogue: ${reason}`
 export const syncEngineUnreachable = (url: string, reason: string) => `no skills worker answered at ${url}: ${reason}`
 export const syncWatching = (targets: number) => `watching: ${targets === 1 ? 'the folder follows' : 'the folders follow'} the catalogue until SIGTERM or SIGINT`
 

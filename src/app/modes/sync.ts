@@ -8,7 +8,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Writable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_CONFIG, type LoadedConfig, messages as msg, staticPrefix } from '../../core/index.js'
+import { DEFAULT_CONFIG, errorText, type LoadedConfig, messages as msg, staticPrefix } from '../../core/index.js'
 import { bearerHeaders, readAuthToken } from '../../http/index.js'
 import { engineCatalogue, fsCatalogue, summaryLine, syncPass, Temporaries, watchSync, type Catalogue, type PassReport, type SyncOptions } from '../../sync/index.js'
 import { SYNC_USAGE_EXIT, type SyncCliOptions } from '../cli.js'
@@ -57,12 +57,9 @@ export async function startSync(options: SyncCliOptions, io: SyncIo, log: Logger
     if (always || pass.written + pass.removed + pass.failed > 0) io.out.write(`${summaryLine(pass, options.dryRun)}\n`)
   }
   if (!options.watch) return once(catalogue, sync, print, io)
-  let failed = false
+  // A watch reports each pass's failures and goes on; a stop ends it with exit 0 (E21.4, E18.5).
   io.err.write(`${msg.syncWatching(targets.length)}\n`)
-  const watching = watchSync(catalogue, sync, WATCH_POLL_MS, (pass, first) => {
-    failed ||= pass.failed > 0
-    print(pass, first)
-  }, (error) => io.err.write(`${msg.syncFailed('catalogue', error)}\n`))
+  const watching = watchSync(catalogue, sync, WATCH_POLL_MS, (pass, first) => print(pass, first), (error) => io.err.write(`${msg.syncCatalogueFailed(error)}\n`))
   const ended = watching.ended.then(() => catalogue.close()).then(() => 0)
   return { ended, stop: () => watching.stop() }
 }
@@ -74,7 +71,7 @@ function once(catalogue: Catalogue, sync: SyncOptions, print: (pass: PassReport,
     print(pass, true)
     return pass.failed > 0 ? 1 : 0
   }, (error: unknown) => {
-    if (!stopped) io.err.write(`${msg.syncFailed('catalogue', error instanceof Error ? error.message : String(error))}\n`)
+    if (!stopped) io.err.write(`${msg.syncCatalogueFailed(errorText(error))}\n`)
     return stopped ? 0 : 1
   }).finally(async () => {
     await temps.removeAll()
@@ -145,7 +142,7 @@ async function remoteCatalogue(url: string): Promise<Catalogue> {
     await iii.trigger({ function_id: 'skills::list', payload: {}, timeoutMs: PROBE_TIMEOUT_MS })
   } catch (error) {
     await iii.shutdown()
-    throw new Error(msg.syncEngineUnreachable(url, error instanceof Error ? error.message : String(error)))
+    throw new Error(msg.syncEngineUnreachable(url, errorText(error)))
   }
   const listeners = new Set<() => void>()
   let bound = false
