@@ -2,8 +2,9 @@
  * The catalogue of the fs sources on this machine (E21.1: `--config`, `--skills-dir`, the zero-config
  * roots), read with the worker's own loader and index: the skills it would serve, a folder's files
  * as the Skills Extension lists them (nested skill folders' files left to those skills, E1.5), bytes
- * read confined to the folder. With the index on, listings and digests come from what the file
- * watcher keeps current, so a pass with nothing changed reads no file (E13.1) and watch is cheap.
+ * read confined to the folder. Listings and digests come from the fs index the file watcher keeps
+ * current (E13.1): a pass reads each SKILL.md, but digests only files that changed since the last,
+ * and a watch runs a pass only when the index has a new snapshot.
  */
 import { stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
