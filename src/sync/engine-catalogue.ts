@@ -10,7 +10,8 @@
  * with more files than its SKILL.md, or whose frontmatter has a `name`, is taken as a folder; the
  * others (state rows included) are written as skills of their own.
  */
-import { SKILL_FILE, afterSkillPrefix, frontmatterOf, iiiUri, isJsonObject, skillFileUri, splitFrontmatter } from '../core/index.js'
+import { FETCH_CONCURRENCY, SKILL_FILE, afterSkillPrefix, frontmatterOf, iiiUri, isJsonObject, skillFileUri, splitFrontmatter } from '../core/index.js'
+import { mapInBatches } from '../fs/index.js'
 import type { Catalogue, CatalogueFile, CatalogueSkill, SkillFilter } from './catalogue.js'
 
 /** Calls one function of the engine and resolves with its result. */
@@ -26,19 +27,17 @@ export function engineCatalogue(invoke: Invoke, events: (listener: () => void) =
     async skills(only?: SkillFilter) {
       const listed = await invoke('skills::list', {})
       const entries = isJsonObject(listed) && Array.isArray(listed.skills) ? listed.skills.filter(isJsonObject) : []
-      const skills: EngineSkill[] = []
-      for (const entry of entries) {
-        const id = entry.id
-        if (typeof id !== 'string' || (only !== undefined && !only(id))) continue
-        const described = await invoke('skill::describe_skill', { name: nameOf(id), detail: 'full' })
+      const wanted = entries.filter((entry): entry is typeof entry & { id: string } => typeof entry.id === 'string' && (only === undefined || only(entry.id)))
+      // A few calls at a time, in catalogue order (the first of two skills for one folder wins).
+      return mapInBatches(wanted, async (entry): Promise<EngineSkill> => {
+        const described = await invoke('skill::describe_skill', { name: nameOf(entry.id), detail: 'full' })
         const skill = isJsonObject(described) && isJsonObject(described.skill) ? described.skill : {}
         const text = typeof skill.skill_md_content === 'string' ? skill.skill_md_content : ''
         const files = (Array.isArray(skill.files) ? skill.files.filter(isJsonObject) : [])
           .flatMap((f) => (typeof f.path === 'string' && typeof f.digest === 'string' ? [{ path: f.path, digest: f.digest }] : []))
         const folder = entry.origin === 'fs' && (files.some((f) => f.path !== SKILL_FILE) || namesItself(text))
-        skills.push({ id, kind: folder ? 'folder' : 'other', text, files })
-      }
-      return skills
+        return { id: entry.id, kind: folder ? 'folder' : 'other', text, files }
+      }, FETCH_CONCURRENCY)
     },
     async folderFiles(skill) {
       return (skill as EngineSkill).files

@@ -5,7 +5,8 @@
  * folder failed.
  */
 import { join } from 'node:path'
-import { errorText, messages as msg } from '../core/index.js'
+import { FETCH_CONCURRENCY, errorText, messages as msg } from '../core/index.js'
+import { mapInBatches } from '../fs/index.js'
 import type { Catalogue, SkillFilter } from './catalogue.js'
 import { desiredFolders, type DesiredFolders, type Wanted } from './desired.js'
 import type { SyncManifest, WrittenFolder } from './manifest.js'
@@ -140,10 +141,13 @@ function written({ id, files, executable }: Wanted): WrittenFolder {
   return executable === undefined ? { id, files } : { id, files, executable }
 }
 
+/** A folder's files read a few at a time (over `--url`, each is a call). */
 async function bytesOf(wanted: Wanted): Promise<Map<string, FileToWrite>> {
+  const paths = Object.keys(wanted.files)
+  const read = await mapInBatches(paths, (path) => wanted.read(path), FETCH_CONCURRENCY)
   const files = new Map<string, FileToWrite>()
-  for (const path of Object.keys(wanted.files)) {
-    const bytes = await wanted.read(path)
+  for (const [i, path] of paths.entries()) {
+    const bytes = read[i]
     if (bytes === undefined) throw new Error(msg.syncFileChanged(path))
     files.set(path, { bytes, executable: wanted.executable?.includes(path) === true })
   }
