@@ -21,9 +21,11 @@ interface FsCatalogueSkill extends CatalogueSkill {
   snapshot: FsSnapshot
 }
 
-export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>, baseDir: string, log: Logger): Catalogue {
+/** `watch`: keep the fs index current with file watches (a watch's passes); a single pass reads the disk directly. */
+export function fsCatalogue(config: Pick<SkillsConfig, 'skills' | 'prompts' | 'skill_roots'>, baseDir: string, log: Logger, watch: boolean): Catalogue {
   // A copy takes every file, not only what the Skills Extension serves (8 MiB each).
-  const sources = new FsSources({ ...config, prompts: [] }, baseDir, log, { limits: { ...FS_LIMITS, skillResourceBytes: MAX_COPIED_FILE_BYTES } })
+  const limits = { ...FS_LIMITS, skillResourceBytes: MAX_COPIED_FILE_BYTES }
+  const sources = new FsSources({ ...config, prompts: [] }, baseDir, log, { limits, index: watch })
   const of = (skill: CatalogueSkill) => skill as FsCatalogueSkill
   const snapshots = new WeakMap<FsSnapshot, number>()
   let count = 0

@@ -48,7 +48,7 @@ export async function startSync(options: SyncCliOptions, io: SyncIo, log: Logger
       io.err.write(`error: ${inside}\n`)
       return { ended: Promise.resolve(SYNC_USAGE_EXIT), stop: async () => undefined }
     }
-    catalogue = fsCatalogue(loaded.config, loaded.baseDir, log)
+    catalogue = fsCatalogue(loaded.config, loaded.baseDir, log, options.watch)
   }
   const sync: SyncOptions = { targets, dryRun: options.dryRun }
   const print = (pass: PassReport, always: boolean) => {
