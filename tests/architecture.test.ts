@@ -21,6 +21,7 @@ const LAYER: Readonly<Record<string, number>> = {
   mcp: 5,
   ui: 5,
   check: 5,
+  sync: 5,
   app: 6,
   '.': 7,
 }

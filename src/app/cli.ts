@@ -45,6 +45,9 @@ Commands:
   iii-skills check [--config F] [--skills-dir D …] [--format text|json|sarif] [--rule ID=LEVEL …]
                    validate skills (rules SK000-SK502, README "check"); exit 1 on an error, 2 on a
                    usage error or when a root holds no skill
+  iii-skills sync --to DIR [--to DIR …] [--watch] [--dry-run] [--config F | --skills-dir D … | --url U]
+                   write every skill into the folders agents read (~/.claude/skills, ~/.agents/skills,
+                   …; docs/sync.md), and with --watch keep them current; exit 1 when a folder failed
 
 Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine
@@ -254,4 +257,82 @@ function collectRule(value: string, all: Array<[string, Level]> | undefined): Ar
   const parsed = parseRuleOption(value)
   if (parsed instanceof Error) throw new InvalidArgumentError(parsed.message)
   return [...(all ?? []), parsed]
+}
+
+// --- `iii-skills sync` (E21) ------------------------------------------------------------------------
+
+export interface SyncCliOptions {
+  /** `--to` (repeatable, at least one): the folders agents read. */
+  to: string[]
+  watch: boolean
+  dryRun: boolean
+  config: string
+  /** Whether `--config` was given (zero-config roots apply only when it was not, E5.5). */
+  configSet: boolean
+  skillsDirs: string[]
+  /** `--url`: sync a running engine's catalogue instead of the fs sources. */
+  url: string | undefined
+}
+
+/** Exit code of a usage error of `sync` (E21.3); help exits 0. */
+export const SYNC_USAGE_EXIT = 2
+
+const SYNC_HELP = `
+Each skill becomes DIR/{folder}/ with a SKILL.md an agent harness loads:
+  - an Agent Skills folder is copied byte for byte with its files; any other skill (a markdown file, a
+    skill registered on the engine) is written as a SKILL.md: name, description, then its body
+  - {folder} is the frontmatter name when it is a valid skill name, else the id with / replaced by -;
+    of two skills with one folder the first wins
+  - a skill whose copy would not pass the Agent Skills reference validator (skills-ref validate) is
+    left out: "skipped {id}: {why}"
+
+Ownership: DIR/.iii-skills-sync.json lists the folders sync wrote and their files' digests. A folder
+it does not list is never written into, replaced or removed ("skipped {folder}: not written by
+iii-skills sync"); a folder of a skill that left the catalogue is removed only when it is as sync
+wrote it, else kept ("kept {folder}: edited since iii-skills sync wrote it").
+
+Each folder is written beside DIR/{folder} and renamed into place. A run with nothing to do writes
+nothing and prints "0 written, 0 removed, {n} unchanged". Exit 0 on success, 1 when any folder
+failed, 2 on a usage error (a --to inside a source root included).
+
+Sources: --config and --skills-dir as for the worker; with neither (and no ./config.yaml), the
+zero-config roots: ./.agents/skills, ./.claude/skills, ~/.agents/skills, ~/.claude/skills,
+~/.codex/skills. --url reads a running engine's catalogue instead, registered skills included.
+
+Examples (docs/sync.md):
+  iii-skills sync --skills-dir ~/src/skills --to ~/.claude/skills         Claude Code
+  iii-skills sync --skills-dir ~/src/skills --to ~/.agents/skills         Codex (and Gemini CLI)
+  iii-skills sync --skills-dir ~/src/skills --to ~/.gemini/skills         Gemini CLI
+  iii-skills sync --url ws://127.0.0.1:49134 --to .agents/skills --watch  a project's, kept current`
+
+/** `argv` holds the arguments after `sync`. A usage error throws a CommanderError with exit code 2. */
+export function parseSyncCli(argv: string[], output?: CliOutput): SyncCliOptions {
+  const program = new Command('iii-skills sync')
+    .description('Write every skill of the catalogue into the folders agents read, as Agent Skills folders, and keep them current.')
+    .addOption(new Option('--to <dir>', 'a folder agents read skills from, e.g. ~/.claude/skills (repeatable; required)').argParser(collect).makeOptionMandatory())
+    .option('--watch', 'keep syncing: each folder follows the catalogue within 2 s of a change, until SIGTERM or SIGINT')
+    .option('--dry-run', 'print what would be written and removed; change nothing')
+    .option('--config <path>', 'config file (YAML) whose skills: globs to sync', './config.yaml')
+    .option('--skills-dir <dir>', 'sync every SKILL.md folder under this directory (repeatable; ids relative to it)', collect)
+    .option('--url <url>', "sync the catalogue of the iii engine at this WebSocket URL (state-registered skills included)")
+    .helpOption('-h, --help', 'print help')
+    .addHelpText('after', SYNC_HELP)
+    .configureHelp({ helpWidth: HELP_WIDTH })
+    .exitOverride((error) => {
+      throw error.exitCode === 0 ? error : new CommanderError(SYNC_USAGE_EXIT, error.code, error.message)
+    })
+  if (output !== undefined) program.configureOutput(output)
+  program.parse(argv, { from: 'user' })
+  const raw = program.opts<{ to: string[]; watch?: boolean; dryRun?: boolean; config: string; skillsDir?: string[]; url?: string }>()
+  const configSet = program.getOptionValueSource('config') === 'cli'
+  if (raw.url !== undefined && (configSet || raw.skillsDir !== undefined)) program.error(msg.SYNC_URL_WITH_SOURCES)
+  return {
+    to: raw.to,
+    watch: raw.watch === true,
+    dryRun: raw.dryRun === true,
+    config: raw.config,
+    configSet,
+    skillsDirs: raw.skillsDir ?? [],
+    url: raw.url,
+  }
 }

@@ -24,6 +24,7 @@ const MODES: Readonly<Record<Exclude<RunMode, 'manifest'>, () => Promise<ModeMod
 async function main(argv: string[]): Promise<void> {
   usePrebuiltPairTable(readPairTableFile)
   if (argv[0] === 'check') return check(argv.slice(1))
+  if (argv[0] === 'sync') return sync(argv.slice(1))
   let options: CliOptions
   try {
     options = parseCli(argv)
@@ -91,6 +92,38 @@ async function check(argv: string[]): Promise<void> {
   await sink.settled(SHUTDOWN_DEADLINE_MS)
   // A report written to a pipe may still be queued: exit once all of it is out.
   process.stdout.write('', () => process.exit(code))
+}
+
+const STOP_GRACE_MS = 1800
+
+/** E21: `iii-skills sync`; a signal ends a watch (or a pass) at its next file and exits 0 (E21.4, E18.5). */
+async function sync(argv: string[]): Promise<void> {
+  const { parseSyncCli, startSync } = await import('./modes/sync.js')
+  let options
+  try {
+    options = parseSyncCli(argv)
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode)
+    throw error
+  }
+  // stdout carries what sync did, line by line: the iii SDK's console lines (`--url`) go to stderr,
+  // its debug chatter (worker id, telemetry off) only at LOG_LEVEL debug or trace.
+  const level = process.env.LOG_LEVEL ?? 'warn'
+  console.log = console.info = console.error
+  console.debug = level === 'debug' || level === 'trace' ? console.error : () => undefined
+  const running = await startSync(options, { out: process.stdout, err: process.stderr }, createLogger({ level }))
+  let code: number | undefined
+  const stop = () => {
+    code ??= 0
+    void running.stop()
+    // A call to an engine that does not answer must not hold the process (E18.5); a temporary
+    // folder left by this is removed by the next run.
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref()
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  const ended = await running.ended
+  process.stdout.write('', () => process.exit(code ?? ended))
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -231,6 +231,30 @@ export const checkRuleInvalid = (value: string) =>
   `--rule ${dbg(value)}: expected ID=off|info|warning|error, ID a rule id (SK101) or name (name-mismatch)`
 export const checkRuleUnknown = (rule: string) => `--rule: no rule ${dbg(rule)}`
 
+// --- E21: `iii-skills sync` ---------------------------------------------------------------------------
+export const syncSkipped = (id: string, reason: string) => `skipped ${id}: ${reason}`
+export const syncInvalidName = (name: string) => `name ${dbg(name)} is not a valid skill name`
+export const syncFolderTaken = (folder: string, first: string) => `folder ${folder} already holds ${first}`
+export const SYNC_FENCE_IN_FRONTMATTER = 'frontmatter holds "---", which the Agent Skills reference validator reads as its end'
+export const SYNC_YAML_REPAIRED = 'frontmatter YAML does not parse as written'
+export const syncNotWritten = (folder: string) => `skipped ${folder}: not written by iii-skills sync`
+export const syncKeptEdited = (folder: string) => `kept ${folder}: edited since iii-skills sync wrote it`
+export const syncFailed = (folder: string, reason: string) => `failed ${folder}: ${reason}`
+export const syncFileChanged = (path: string) => `${path} could not be read as listed (changed or gone while it was read)`
+export const syncFileTooLarge = (path: string, max: number) => `${path} is larger than ${max} bytes`
+export const syncWrote = (path: string) => `wrote ${path}`
+export const syncRemoved = (path: string) => `removed ${path}`
+export const syncWouldWrite = (path: string) => `would write ${path}`
+export const syncWouldRemove = (path: string) => `would remove ${path}`
+export const syncSummary = (written: number, removed: number, unchanged: number) => `${written} written, ${removed} removed, ${unchanged} unchanged`
+export const SYNC_DRY_RUN = ' (dry run: nothing changed)'
+export const syncManifestUnreadable = (path: string, reason: string) => `${path} cannot be read (${reason}); fix or delete it: nothing is written without it`
+export const syncToInsideRoot = (dir: string, root: string) => `--to ${dir} is inside the source root ${root}: sync would read its own output`
+export const SYNC_URL_WITH_SOURCES = 'error: --url syncs the engine\'s catalogue: it takes no --config or --skills-dir'
+export const syncCatalogueFailed = (reason: string) => `could not read the catalogue: ${reason}`
+export const syncEngineUnreachable = (url: string, reason: string) => `no skills worker answered at ${url}: ${reason}`
+export const syncWatching = (targets: number) => `watching: ${targets === 1 ? 'the folder follows' : 'the folders follow'} the catalogue until SIGTERM or SIGINT`
+
 // --- skills::rpc: JSON-RPC 2.0 over HTTP (E2) -----------------------------------------
 export const RPC_BATCH_NOT_SUPPORTED = 'Batch requests are not supported'
 export const RPC_INVALID_REQUEST = 'Invalid JSON-RPC request'

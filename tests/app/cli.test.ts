@@ -176,6 +176,9 @@ Commands:
   iii-skills check [--config F] [--skills-dir D …] [--format text|json|sarif] [--rule ID=LEVEL …]
                    validate skills (rules SK000-SK502, README "check"); exit 1 on an error, 2 on a
                    usage error or when a root holds no skill
+  iii-skills sync --to DIR [--to DIR …] [--watch] [--dry-run] [--config F | --skills-dir D … | --url U]
+                   write every skill into the folders agents read (~/.claude/skills, ~/.agents/skills,
+                   …; docs/sync.md), and with --watch keep them current; exit 1 when a folder failed
 
 Examples:
   iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine
