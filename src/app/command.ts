@@ -111,7 +111,9 @@ async function sync(argv: string[]): Promise<void> {
   const level = process.env.LOG_LEVEL ?? 'warn'
   console.log = console.info = console.error
   console.debug = level === 'debug' || level === 'trace' ? console.error : () => undefined
-  const running = await startSync(options, { out: process.stdout, err: process.stderr }, createLogger({ level }))
+  ignorePipeErrors()
+  const sink = new LogSink(2)
+  const running = await startSync(options, { out: process.stdout, err: process.stderr }, createLogger({ level, destination: sink }))
   let code: number | undefined
   const stop = () => {
     code ??= 0
@@ -123,6 +125,7 @@ async function sync(argv: string[]): Promise<void> {
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
   const ended = await running.ended
+  await sink.settled(SHUTDOWN_LOG_FLUSH_MS)
   process.stdout.write('', () => process.exit(code ?? ended))
 }
 
