@@ -9,6 +9,7 @@ import { Command, CommanderError, InvalidArgumentError, Option, type OutputConfi
 import { messages as msg, III_URI_PREFIX, MCP_PROFILES, type McpProfile } from '../core/index.js'
 import { TOKEN_ENV } from '../http/index.js'
 import { type Level, parseRuleOption } from '../check/index.js'
+import { configHelp } from './config-help.js'
 
 const ABOUT = `Agentic content registry worker. Hosts skills + prompts + the ${III_URI_PREFIX} resource resolver.`
 const DEFAULT_URL = 'ws://127.0.0.1:49134'
@@ -24,14 +25,7 @@ Environment:
   OTEL_ENABLED      set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export (and,
                     unless III_DISABLE_TRACE_PAYLOADS is set, its copying of call payloads for spans)
 
-Config file (YAML, every key optional; a missing or bad file is logged and the defaults are used):
-  scopes.skills, scopes.prompts  state scopes of the registry rows (default skills, prompts)
-  skills, prompts                glob patterns of markdown files (a SKILL.md match is an Agent Skills
-                                 folder), relative to the config file's folder
-  state_timeout_ms               timeout of every state call, section function and prompt handler (10000)
-  cache.enabled                  false: every call reads state and the files, as upstream (true)
-  cache.max_staleness_ms         no listing is older than this, whoever wrote (1000)
-  rpc_api_path                   POST route of the JSON-RPC discovery endpoint (skills/rpc; "" for none)
+${configHelp(HELP_WIDTH)}
 
 Zero config: with --stdio or --embedded and neither --config, --skills-dir nor ./config.yaml, the
 standard roots that exist are served: ./.agents/skills, ./.claude/skills, ~/.agents/skills,

@@ -3,6 +3,7 @@
  * (tests/architecture.test.ts holds every cross-folder import to a face).
  */
 export { ConfigSchema } from './config.js'
+export { CONFIG_KEYS, type ConfigKey } from './config-keys.js'
 export { DiagnosticsOutput, Skipped, Warning } from './diagnostics.js'
 export { DescribeSkillRequest, DescribeSkillResponse, ListSkillsRequest, ListSkillsResponse, ProtocolSkill, ReadSkillFileRequest, ReadSkillFileResponse } from './discovery.js'
 export { toDraft07, type JsonSchema, type Published } from './json-schema.js'

@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseCli, type CliOptions } from '../../src/app/cli.js'
+import { CONFIG_KEYS } from '../../src/schemas/config-keys.js'
 
 const saved = { III_URL: process.env.III_URL, III_SKILLS_TOKEN: process.env.III_SKILLS_TOKEN }
 beforeEach(() => {
@@ -110,82 +111,17 @@ describe('parseCli', () => {
     expect(err).toBe(message)
   })
 
-  it.each([['--help'], ['-h']])('prints help for %s and exits 0', (flag) => {
+  it.each([['--help'], ['-h']])('prints help for %s and exits 0', async (flag) => {
     const { error, out } = run([flag])
     expect(error?.exitCode).toBe(0)
-    expect(out).toBe(`Usage: iii-skills [options]
+    await expect(out).toMatchFileSnapshot('./__snapshots__/help.txt')
+  })
 
-Agentic content registry worker. Hosts skills + prompts + the iii:// resource resolver.
-
-Options:
-  --config <path>           config file (YAML) (default: "./config.yaml")
-  --url <url>               iii engine WebSocket URL (default: "ws://127.0.0.1:49134", env: III_URL)
-  --manifest                print the worker manifest as JSON and exit
-  --embedded                start an iii engine inside this process and connect to it
-  --engine-host <host>      embedded engine: listen host (default: "127.0.0.1")
-  --engine-port <port>      embedded engine: listen port (default: 49134)
-  --mcp-host <host>         embedded engine: MCP endpoint host (default: "127.0.0.1")
-  --mcp-port <port>         embedded engine: HTTP port (/mcp, the catalogue page and http triggers)
-                            (default: 3111)
-  --no-mcp                  embedded engine: do not serve the MCP endpoint
-  --no-ui                   embedded engine: do not serve the catalogue page at / (and /_ui/)
-  --state-file <path>       embedded engine: keep state in this file, each change on disk before it
-                            is acknowledged (default: in memory)
-  --allow-remote            embedded engine: allow listening on non-loopback hosts (needs a token)
-  --allowed-host <name>     a Host name (name or name:port) the listeners also answer to
-                            (repeatable)
-  --auth-token-file <path>  file holding the bearer token clients must send (else III_SKILLS_TOKEN)
-  --max-sessions <n>        MCP sessions open at once (a new one closes the one idle longest) and
-                            event streams (503 beyond) (default: 1000)
-  --stdio                   serve MCP on stdin/stdout (own engine, or the one at --url)
-  --mcp-front               serve only the MCP front of the engine at --url, on HTTP (--mcp-host,
-                            --mcp-port)
-  --jit                     stdio: let V8 optimise hot code (heavy calls run faster, the process
-                            takes more memory)
-  --skills-dir <dir>        serve every SKILL.md folder under this directory (repeatable; ids
-                            relative to it)
-  --mcp-profile <profile>   MCP profile (choices: "full", "bridge", default: "full")
-  -h, --help                print help
-
-Environment:
-  III_URL           engine WebSocket URL, used when --url is not given (default ws://127.0.0.1:49134)
-  III_SKILLS_TOKEN  bearer token, used when --auth-token-file is not given: required of every client
-                    of the embedded engine and HTTP listener, and sent when joining an engine
-  LOG_LEVEL         log level: trace, debug, info, warn, error, fatal or silent (default info)
-  OTEL_ENABLED      set to false (or 0, no, off) to turn off the iii SDK's OpenTelemetry export (and,
-                    unless III_DISABLE_TRACE_PAYLOADS is set, its copying of call payloads for spans)
-
-Config file (YAML, every key optional; a missing or bad file is logged and the defaults are used):
-  scopes.skills, scopes.prompts  state scopes of the registry rows (default skills, prompts)
-  skills, prompts                glob patterns of markdown files (a SKILL.md match is an Agent Skills
-                                 folder), relative to the config file's folder
-  state_timeout_ms               timeout of every state call, section function and prompt handler (10000)
-  cache.enabled                  false: every call reads state and the files, as upstream (true)
-  cache.max_staleness_ms         no listing is older than this, whoever wrote (1000)
-  rpc_api_path                   POST route of the JSON-RPC discovery endpoint (skills/rpc; "" for none)
-
-Zero config: with --stdio or --embedded and neither --config, --skills-dir nor ./config.yaml, the
-standard roots that exist are served: ./.agents/skills, ./.claude/skills, ~/.agents/skills,
-~/.claude/skills, ~/.codex/skills (the first root wins an id).
-
-Security (README "Security"): the listeners answer only to loopback Host names (and
---allowed-host) and refuse browser pages of other origins. --allow-remote binds other hosts and
-needs a token; clients then send "Authorization: Bearer <token>".
-
-Commands:
-  iii-skills check [--config F] [--skills-dir D …] [--format text|json|sarif] [--rule ID=LEVEL …]
-                   validate skills (rules SK000-SK502, README "check"); exit 1 on an error, 2 on a
-                   usage error or when a root holds no skill
-  iii-skills sync --to DIR [--to DIR …] [--watch] [--dry-run] [--config F | --skills-dir D … | --url U]
-                   write every skill into the folders agents read (~/.claude/skills, ~/.agents/skills,
-                   …; docs/sync.md), and with --watch keep them current; exit 1 when a folder failed
-
-Examples:
-  iii-skills --url ws://10.0.0.5:49134 --config config.yaml  join a running engine
-  iii-skills --embedded --config config.yaml                 own engine, MCP on http://127.0.0.1:3111/mcp
-  iii-skills --stdio --config /abs/path/config.yaml          an MCP client launches it over stdio
-  III_SKILLS_TOKEN=… iii-skills --embedded --allow-remote --mcp-host 0.0.0.0 --allowed-host skills.lan
-                                                             served to the LAN as http://skills.lan:3111
-`)
+  it('documents every config key with its meaning and default, from the config schema (E22.3)', () => {
+    const flat = run(['--help']).out.replace(/\n {10,}/g, ' ')
+    for (const { key, meaning, default: fallback } of CONFIG_KEYS) {
+      expect(flat).toContain(`\n  ${key} `)
+      expect(flat).toContain(`${meaning}${fallback === undefined ? '' : ` (default ${fallback})`}`)
+    }
   })
 })
