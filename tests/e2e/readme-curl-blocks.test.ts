@@ -1,6 +1,7 @@
 /**
- * Every `sh` block of README.md that calls `curl` on http://127.0.0.1:3111, run as written (in
- * README order, in one bash, so a block may use the `$SESSION` an earlier one opened) against
+ * Every `sh` block of README.md and its guides (docs/, E22.5) that calls `curl` on http://127.0.0.1:3111,
+ * run as written (in the guides' order, README first, in one bash, so a block may use the `$SESSION` an
+ * earlier one opened) against
  * `--embedded` over the demo catalogue, with only the port changed. A block's expected output is
  * its `# …` lines that follow a command (a line ending in ` …` may go on, over more lines), else the `text` block right
  * after it; a block with neither must print something and no JSON-RPC error.
@@ -11,13 +12,15 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CONFIG, embeddedUrls, REPO_ROOT, spawnSkills, stopAllChildren } from '../support/processes.js'
+import { readmeAndGuides } from '../support/guides.js'
 
-const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')
+/** README, then the guides in the order README's guide table lists them (tests/support/guides.ts). */
+const DOCS = readmeAndGuides().map((path) => ({ path, text: readFileSync(join(REPO_ROOT, path), 'utf8') }))
 const MARKER = '@@readme-block'
 
-interface Block { line: number; script: string; expected: string[] | undefined }
+interface Block { line: string; script: string; expected: string[] | undefined }
 
-function curlBlocks(markdown: string): Block[] {
+function curlBlocks(path: string, markdown: string): Block[] {
   const blocks: Block[] = []
   const fence = /```sh\n([\s\S]*?)```(?:\n\n```text\n([\s\S]*?)```)?/g
   for (const match of markdown.matchAll(fence)) {
@@ -25,7 +28,7 @@ function curlBlocks(markdown: string): Block[] {
     if (!script.includes('curl') || !script.includes('127.0.0.1:3111')) continue
     const comments = expectedComments(script)
     blocks.push({
-      line: markdown.slice(0, match.index).split('\n').length,
+      line: `${path}:${markdown.slice(0, match.index).split('\n').length}`,
       script,
       expected: comments.length > 0 ? comments : match[2]?.trimEnd().split('\n'),
     })
@@ -55,7 +58,7 @@ function matches(actual: string[], expected: string[]): boolean {
   return at === actual.length
 }
 
-const blocks = curlBlocks(README)
+const blocks = DOCS.flatMap(({ path, text }) => curlBlocks(path, text))
 let outputs: string[]
 
 beforeAll(async () => {
@@ -68,13 +71,13 @@ beforeAll(async () => {
 
 afterAll(stopAllChildren)
 
-describe('the curl examples of README.md, run as written', () => {
+describe('the curl examples of README.md and its guides, run as written', () => {
   it('finds the blocks (the MCP session quickstart, the mcp() helper, JSON-RPC over HTTP, search)', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(4)
     expect(outputs).toHaveLength(blocks.length)
   })
 
-  it.each(blocks.map((b, i) => [b.line, i] as const))('the block at README line %i prints what README says', (_, i) => {
+  it.each(blocks.map((b, i) => [b.line, i] as const))('the block at %s prints what the guide says', (_, i) => {
     const block = blocks[i] as Block
     const printed = (outputs[i] as string).trimEnd().split('\n')
     if (block.expected === undefined) {
