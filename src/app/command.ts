@@ -25,13 +25,7 @@ async function main(argv: string[]): Promise<void> {
   usePrebuiltPairTable(readPairTableFile)
   if (argv[0] === 'check') return check(argv.slice(1))
   if (argv[0] === 'sync') return sync(argv.slice(1))
-  let options: CliOptions
-  try {
-    options = parseCli(argv)
-  } catch (error) {
-    if (error instanceof CommanderError) process.exit(error.exitCode)
-    throw error
-  }
+  const options: CliOptions = parsedOrExit(parseCli, argv)
   const mode = runMode(options)
   if (mode === 'manifest') {
     process.stdout.write(renderManifest())
@@ -73,6 +67,16 @@ async function main(argv: string[]): Promise<void> {
  * error event on the stream; with no listener it would end the process at the next line. Lost output
  * is not worth the service: the line is dropped.
  */
+/** A command line parsed, or the process ended with commander's exit code (help 0, a usage error ≥ 1). */
+function parsedOrExit<T>(parse: (argv: string[]) => T, argv: string[]): T {
+  try {
+    return parse(argv)
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode)
+    throw error
+  }
+}
+
 function ignorePipeErrors(): void {
   process.stdout.on('error', () => undefined)
   process.stderr.on('error', () => undefined)
@@ -80,13 +84,7 @@ function ignorePipeErrors(): void {
 
 async function check(argv: string[]): Promise<void> {
   const { parseCheckCli, runCheck } = await import('./modes/check.js')
-  let options
-  try {
-    options = parseCheckCli(argv)
-  } catch (error) {
-    if (error instanceof CommanderError) process.exit(error.exitCode)
-    throw error
-  }
+  const options = parsedOrExit(parseCheckCli, argv)
   const sink = new LogSink(2)
   const code = await runCheck(options, process.stdout, createLogger({ destination: sink }))
   await sink.settled(SHUTDOWN_DEADLINE_MS)
@@ -99,13 +97,7 @@ const STOP_GRACE_MS = 1800
 /** E21: `iii-skills sync`; a signal ends a watch (or a pass) at its next file and exits 0 (E21.4, E18.5). */
 async function sync(argv: string[]): Promise<void> {
   const { parseSyncCli, startSync } = await import('./modes/sync.js')
-  let options
-  try {
-    options = parseSyncCli(argv)
-  } catch (error) {
-    if (error instanceof CommanderError) process.exit(error.exitCode)
-    throw error
-  }
+  const options = parsedOrExit(parseSyncCli, argv)
   // stdout carries what sync did, line by line: the iii SDK's console lines (`--url`) go to stderr,
   // its debug chatter (worker id, telemetry off) only at LOG_LEVEL debug or trace.
   const level = process.env.LOG_LEVEL ?? 'warn'
