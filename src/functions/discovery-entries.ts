@@ -8,7 +8,7 @@ import { discoveryFields, idOfName, protocolEntry, type DiscoveryFields, type Pr
 import { readSkillEntry } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { mergeById, readSkillSources } from './skill-sources.js'
-import { getStoredRow, StoredSkill } from './stored-rows.js'
+import { lookupSkill } from './skill-lookup.js'
 
 const PROTOCOL_ENTRIES = new MemoKey<ProtocolEntry[]>('protocol entries')
 
@@ -61,10 +61,10 @@ export function skillMdText(resolved: ResolvedSkill): string {
 async function findByName(name: string, deps: Deps): Promise<ResolvedSkill | undefined> {
   const id = idOfName(name)
   if (id === undefined || validateId(id) !== undefined) return undefined
-  const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
-  if (row !== undefined) return fromBody(id, row.skill)
-  const found = await deps.fs.findSkill(id)
-  if (found === undefined) return undefined
+  const lookup = await lookupSkill(id, deps)
+  if (lookup === undefined) return undefined
+  if ('row' in lookup) return fromBody(id, lookup.row.skill)
+  const found = lookup.file
   const read = await readSkillEntry(found.id, found.path, found.kind, deps.fs.limits)
   if (!read.ok) return undefined
   const { entry: skill, ...file } = read.value

@@ -6,7 +6,7 @@ import { SkillsError, check, errorText, isAlwaysHidden, validateId, composeIndex
 import { invokeBounded } from './bounded-invoke.js'
 import type { Deps } from './deps.js'
 import { readSkillSources } from './skill-sources.js'
-import { getStoredRow, StoredSkill } from './stored-rows.js'
+import { lookupSkill } from './skill-lookup.js'
 
 const INDEX_PAGE = new PairKey<string>('index page')
 const STATE_BULLETS = new MemoKey<string>('state index bullets')
@@ -51,16 +51,9 @@ async function renderIndexPage(deps: Deps): Promise<string> {
 
 async function readSkill(id: string, deps: Deps): Promise<string> {
   if (validateId(id) !== undefined) throw new SkillsError(skillNotFoundMessage(id))
-  // The fs lookup runs while state answers; state still wins (§6.7), and an fs failure only
-  // matters when no state row answered.
-  const lookup = deps.fs.findSkill(id).then((file) => ({ file }), (error: unknown) => ({ error }))
-  const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
-  if (row !== undefined) return row.skill
-  const found = await lookup
-  if ('error' in found) throw found.error
-  const { file } = found
-  if (file === undefined) throw new SkillsError(skillNotFoundMessage(id))
-  return deps.fs.reads.body(file.path, file.bytes)
+  const found = await lookupSkill(id, deps)
+  if (found === undefined) throw new SkillsError(skillNotFoundMessage(id))
+  return 'row' in found ? found.row.skill : deps.fs.reads.body(found.file.path, found.file.bytes)
 }
 
 async function readSection(functionId: string, deps: Deps): Promise<Resolved> {

@@ -14,7 +14,7 @@ import { listedFiles } from './listed-files.js'
 import { defineFunction } from './define.js'
 import type { Deps } from './deps.js'
 import { readSkillSources, type SkillSummary } from './skill-sources.js'
-import { getStoredRow, StoredSkill } from './stored-rows.js'
+import { lookupSkill } from './skill-lookup.js'
 import { SepListInput, SepUriInput, ANY_VALUE } from '../schemas/index.js'
 
 /** One published skill: its files, and how to read each and learn its size and digest. */
@@ -216,9 +216,10 @@ async function locate(uri: string, deps: Deps): Promise<{ skill: Published; path
 
 /** The skill `id` as published now, or undefined when it is not served or not publishable (a row wins over a file). */
 async function findPublished(id: string, deps: Deps, snapshot?: FsSnapshot): Promise<Published | undefined> {
-  const row = await getStoredRow(deps, deps.config.scopes.skills, id, StoredSkill, msg.decodeStoredSkill)
-  if (row !== undefined) return single(id, row.skill, indexDescription(row.skill, id))
-  return fsPublished(id, deps, snapshot ?? (await deps.fs.snapshot()))
+  const found = await lookupSkill(id, deps, snapshot)
+  if (found === undefined) return undefined
+  if ('row' in found) return single(id, found.row.skill, indexDescription(found.row.skill, id))
+  return fsPublishedFile(found.file, deps, snapshot ?? (await deps.fs.snapshot()))
 }
 
 /** findPublished for a listing, which knows whether `id` is a row: a folder skill is found without waiting. */
@@ -228,7 +229,10 @@ function publishedOf(id: string, deps: Deps, inState: boolean, snapshot: FsSnaps
 
 function fsPublished(id: string, deps: Deps, snapshot: FsSnapshot): Published | undefined | Promise<Published | undefined> {
   const file = snapshot.findSkill(id)
-  if (file === undefined) return undefined
+  return file === undefined ? undefined : fsPublishedFile(file, deps, snapshot)
+}
+
+function fsPublishedFile(file: FsSkill, deps: Deps, snapshot: FsSnapshot): Published | undefined | Promise<Published | undefined> {
   return file.kind === 'folder' ? folderSkill(file, deps, snapshot) : markdownSkill(file, deps)
 }
 
