@@ -7,7 +7,6 @@
  */
 import { SkillsError } from './errors.js'
 import { compareUtf8 } from './ids.js'
-import { MAX_PAYLOAD_BYTES } from './limits.js'
 import * as msg from './messages.js'
 
 const INDENT = '  '
@@ -19,7 +18,7 @@ const INDENT = '  '
  * more bytes than that): indentation grows with depth, so a few MB of nested arrays would otherwise
  * print to gigabytes before anything could refuse them.
  */
-export function sortedPrettyJson(value: unknown, maxLength = MAX_PAYLOAD_BYTES): string {
+export function sortedPrettyJson(value: unknown, maxLength: number): string {
   const budget = { left: maxLength, max: maxLength }
   return render(value, '', budget)
 }

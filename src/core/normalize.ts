@@ -8,6 +8,7 @@ import { SkillsError } from './errors.js'
 import type { MimeType } from './envelopes.js'
 import { sortedPrettyJson } from './json.js'
 import * as msg from './messages.js'
+import { MAX_PAYLOAD_BYTES } from './limits.js'
 
 export interface NormalizedOutput {
   text: string
@@ -18,7 +19,7 @@ export interface NormalizedOutput {
 export function normalizeFunctionOutput(value: unknown): NormalizedOutput {
   if (typeof value === 'string') return { text: value, mimeType: 'text/markdown' }
   if (isJsonObject(value) && typeof value.content === 'string') return { text: value.content, mimeType: 'text/markdown' }
-  return { text: sortedPrettyJson(value ?? null), mimeType: 'application/json' }
+  return { text: sortedPrettyJson(value ?? null, MAX_PAYLOAD_BYTES), mimeType: 'application/json' }
 }
 
 // "hi" => [user "hi"]; {messages: [...]} => [...] as is; {content: "hi"} => [user "hi"]

@@ -4,12 +4,11 @@
  * the client went away first.
  */
 import type { IncomingMessage } from 'node:http'
-import { MAX_REQUEST_BODY_BYTES } from '../core/index.js'
 
 
 type BodyResult = { kind: 'body'; bytes: Buffer } | { kind: 'too-large' } | { kind: 'aborted' }
 
-export function readRequestBody(req: IncomingMessage, limit: number = MAX_REQUEST_BODY_BYTES): Promise<BodyResult> {
+export function readRequestBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'])
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ kind: 'too-large' })
   return new Promise((resolve) => {

@@ -11,7 +11,7 @@ import { classifyFrame, failure, PARSE_ERROR } from './jsonrpc.js'
 import * as msg from './messages.js'
 import { answerRequest, type MethodContext } from './methods.js'
 import { isAllowedOrigin, readRequestBody } from '../http/index.js'
-import { failed, ok, type Result } from '../core/index.js'
+import { failed, MAX_REQUEST_BODY_BYTES, ok, type Result } from '../core/index.js'
 import { sendAccepted, sendEvent, sendJson, sendPlain } from './replies.js'
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
@@ -22,7 +22,7 @@ export async function serveBridge(req: IncomingMessage, res: ServerResponse, ctx
     ctx.log.warn({ origin: req.headers.origin }, msg.LOG.originRefused)
     return sendPlain(res, 403, msg.HTTP_FORBIDDEN)
   }
-  const body = await readRequestBody(req)
+  const body = await readRequestBody(req, MAX_REQUEST_BODY_BYTES)
   if (body.kind === 'aborted') return ctx.log.debug(msg.LOG.clientAborted)
   if (body.kind === 'too-large') {
     ctx.log.warn(msg.LOG.bodyTooLarge)

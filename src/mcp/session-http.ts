@@ -19,6 +19,7 @@ import { failure, PARSE_ERROR, SESSION_ERROR, SESSION_NOT_FOUND } from './jsonrp
 import * as msg from './messages.js'
 import type { SharedContext } from './methods.js'
 import { isAllowedOrigin, DEFAULT_MAX_OPEN, OpenCount, readRequestBody } from '../http/index.js'
+import { MAX_REQUEST_BODY_BYTES } from '../core/index.js'
 import { sendJson, sendPlain } from './replies.js'
 import { createFullServer } from './server-factory.js'
 import { sendWebResponse, toWebRequest } from './web-exchange.js'
@@ -73,7 +74,7 @@ export class HttpSessions {
     const sessionId = req.headers['mcp-session-id']
     let body: unknown
     if (req.method === 'POST') {
-      const read = await readRequestBody(req)
+      const read = await readRequestBody(req, MAX_REQUEST_BODY_BYTES)
       if (read.kind === 'aborted') return log.debug(msg.LOG.clientAborted)
       if (read.kind === 'too-large') {
         log.warn(msg.LOG.bodyTooLarge)

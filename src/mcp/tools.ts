@@ -6,7 +6,7 @@
  * is the protocol error -32602 `Unknown tool: {name}` and is never invoked; input schemas are
  * portable (one type per field, no `null`).
  */
-import { decodeToolName, encodeToolName, sortedPrettyJson, isAlwaysHidden, isJsonObject, portableSchema, type JsonObject } from '../core/index.js'
+import { decodeToolName, encodeToolName, MAX_PAYLOAD_BYTES, sortedPrettyJson, isAlwaysHidden, isJsonObject, portableSchema, type JsonObject } from '../core/index.js'
 import type { Logger } from 'pino'
 import { withClientToolNames } from './agent-texts.js'
 import { toolFace } from './tool-faces.js'
@@ -70,7 +70,7 @@ export async function callTool(params: unknown, backend: McpBackend, log: Logger
     log.debug({ function_id: functionId, error: errorDisplay(error) }, msg.LOG.toolCallFailed)
     return { content: [{ type: 'text', text: errorText(error, profile) }], isError: true }
   }
-  const text = typeof result === 'string' ? result : sortedPrettyJson(result ?? null)
+  const text = typeof result === 'string' ? result : sortedPrettyJson(result ?? null, MAX_PAYLOAD_BYTES)
   const content = [{ type: 'text', text }]
   const answer = isJsonObject(result) ? { content, structuredContent: result } : { content }
   return profile === 'full' ? withClientToolNames(answer) : answer

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatNumber, sortedPrettyJson } from '../../src/core/json.js'
+import { MAX_PAYLOAD_BYTES } from '../../src/core/limits.js'
 
 describe('sortedPrettyJson (serde_json to_string_pretty, sorted keys)', () => {
   it.each<[string, unknown, string]>([
@@ -24,29 +25,29 @@ describe('sortedPrettyJson (serde_json to_string_pretty, sorted keys)', () => {
     ['an object of only undefined members as {}', { a: undefined }, '{}'],
     ['undefined array elements as null', [undefined], '[\n  null\n]'],
   ])('prints %s', (_case, value, text) => {
-    expect(sortedPrettyJson(value)).toBe(text)
+    expect(sortedPrettyJson(value, MAX_PAYLOAD_BYTES)).toBe(text)
   })
 
   it('sorts keys by UTF-8 bytes: uppercase, underscore, lowercase, then by code point (astral last)', () => {
     const value = { '\u{1f600}': 1, '\ufffd': 2, '\ue000': 3, '\u00e9': 4, z: 5, _: 6, a: 7, B: 8, '': 9, aa: 10 }
-    expect(sortedPrettyJson(value)).toBe(
+    expect(sortedPrettyJson(value, MAX_PAYLOAD_BYTES)).toBe(
       '{\n  "": 9,\n  "B": 8,\n  "_": 6,\n  "a": 7,\n  "aa": 10,\n  "z": 5,\n  "\u00e9": 4,\n  "\ue000": 3,\n  "\ufffd": 2,\n  "\u{1f600}": 1\n}',
     )
   })
 
   it('escapes strings as serde does: quote, backslash and C0 controls only', () => {
     const value = 'q"b\\s\n\r\t\b\f\u0000\u0001\u001f\u007f\u0085\u2028\u2029\u00e9\u{1f600}/'
-    expect(sortedPrettyJson(value)).toBe(
+    expect(sortedPrettyJson(value, MAX_PAYLOAD_BYTES)).toBe(
       '"q\\"b\\\\s\\n\\r\\t\\b\\f\\u0000\\u0001\\u001f\u007f\u0085\u2028\u2029\u00e9\u{1f600}/"',
     )
   })
 
   it('escapes keys the same way', () => {
-    expect(sortedPrettyJson({ 'a"b\n': 1 })).toBe('{\n  "a\\"b\\n": 1\n}')
+    expect(sortedPrettyJson({ 'a"b\n': 1 }, MAX_PAYLOAD_BYTES)).toBe('{\n  "a\\"b\\n": 1\n}')
   })
 
   it('has no trailing newline', () => {
-    expect(sortedPrettyJson({ a: 1 }).endsWith('}')).toBe(true)
+    expect(sortedPrettyJson({ a: 1 }, MAX_PAYLOAD_BYTES).endsWith('}')).toBe(true)
   })
 })
 

@@ -210,7 +210,7 @@ describe('sortedPrettyJson budget', () => {
     let value: unknown = new Array(200_000).fill(0)
     for (let i = 0; i < 100; i++) value = [value]
     const started = Date.now()
-    expect(() => sortedPrettyJson(value)).toThrow(msg.responseTooLarge(MAX_PAYLOAD_BYTES))
+    expect(() => sortedPrettyJson(value, MAX_PAYLOAD_BYTES)).toThrow(msg.responseTooLarge(MAX_PAYLOAD_BYTES))
     expect(Date.now() - started).toBeLessThan(500)
   })
 })
