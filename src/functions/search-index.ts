@@ -14,7 +14,7 @@
  * field. A result's title, description and snippet come from the body read when the result is
  * served. Ranking is core/top-k-search.ts: the best k without scoring every match.
  */
-import { contentStamp, splitFrontmatter, indexLine, type IndexLine, extractStateEntries, FILLER_WORDS, searchTerm, searchWords, STOP_WORDS, subheadings, inSubtree, InvertedIndex, type FieldTerms, ImpactCache, topK, type QueryList, inSlices, SliceClock } from '../core/index.js'
+import { contentStamp, splitFrontmatter, indexLine, type IndexLine, extractStateEntries, FILLER_WORDS, formatEquivalents, searchTerm, searchWords, STOP_WORDS, subheadings, inSubtree, InvertedIndex, type FieldTerms, ImpactCache, topK, type QueryList, inSlices, SliceClock } from '../core/index.js'
 import { mapInBatches, type FsSkill, type FsReads } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
@@ -42,6 +42,8 @@ const PREFIX_WEIGHT = 0.3
 const FUZZY_WEIGHT = 0.3
 /** The query word as typed, matched as written besides its stem, weighs this much of a whole word. */
 const AS_TYPED_WEIGHT = 0.3
+/** A file format's other name or extension (core/search-formats.ts) weighs this much of the word. */
+const FORMAT_WEIGHT = 0.3
 /** A word of n letters may be misspelt by round(n × this) edits (at most MAX_EDITS). */
 const FUZZY_SHARE = 0.2
 const MAX_EDITS = 6
@@ -71,6 +73,14 @@ function queryLists(index: InvertedIndex, stems: StemCache, query: string): Quer
     const typed = (known[i] as KnownWord).word
     const asTyped = typed === source ? undefined : index.lookup(typed)
     if (asTyped !== undefined) lists.push({ term: asTyped, weight: share * AS_TYPED_WEIGHT, source, share })
+    // E23.3: a file format's name stands for its extensions and other names ("excel": xlsx, sheet), an extension for the names.
+    const equivalent = new Set<number>()
+    for (const other of new Set([...formatEquivalents(typed), ...formatEquivalents(source)])) {
+      const id = index.lookup(stems.of(other).stem)
+      if (id === undefined || id === exact || equivalent.has(id) || index.liveDocs(id) === 0) continue
+      equivalent.add(id)
+      lists.push({ term: id, weight: share * FORMAT_WEIGHT, source, share })
+    }
     const prefixed = new Set<number>()
     if (i === words.length - 1 && source.length >= 3 && !STOP_WORDS.has(source)) {
       for (const [term, id] of index.withPrefix(source)) {
