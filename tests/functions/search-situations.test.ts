@@ -1,5 +1,5 @@
 /**
- * E23.1–E23.2: the situation evaluation (tests/bench/situation-eval.ts) over the real corpora, served
+ * E23.1–E23.2: the situation evaluation (tests/bench/search-situation-eval.ts) over the real corpora, served
  * like the E14 set (one `--skills-dir` per author folder). Both halves are printed; the held-out half
  * is held to the figures it honestly reaches, which are below E23.2's targets (top-1 ≥ 90 %, top-3 ≥
  * 97 %, MRR ≥ 0.90; README "Searching skills" says why), so that any change that loses ground fails.
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { searchSkills } from '../../src/functions/search.js'
 import { corporaRoots, CORPORA_DIR } from '../bench/corpora-eval.js'
 import { formatMetrics, type RankingMetrics } from '../bench/ranking-metrics.js'
-import { evaluateSituations, halfOf, situationRequests, situationTexts } from '../bench/situation-eval.js'
+import { evaluateSituations, halfOf, situationRequests, situationTexts } from '../bench/search-situation-eval.js'
 import { fakeDeps } from './fake-deps.js'
 
 /** What the held-out half reaches with the E23 ranking: the floor, not the E23.2 target. */
