@@ -38,7 +38,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set([
  * The term a lower-case word is indexed under: its Porter stem ("refunds" => "refund"). Words with
  * digits or letters outside a–z are kept as they are (the stemmer knows English only: "v2" stays
  * "v2", "größe" stays "größe"). A British spelling is stemmed as the American one (E23.3, search-spelling.ts).
- * Lancaster's more aggressive stemmer ("faster" => "fast", but "general" => "generate") loses on the
+ * Lancaster's more aggressive stemmer ("faster" is "fast", but "general" is "generate": "gen") loses on the
  * situation set's tuning half (E23.3: top-1 76.3 % => 74.2 %, MRR 0.830 => 0.814) and the E14 set's (98.2 % => 96.3 %).
  */
 export function searchTerm(lower: string): string {
