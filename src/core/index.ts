@@ -46,7 +46,7 @@ export { detached, trim } from './text.js'
 export { SliceClock, inSlices } from './time-slices.js'
 export { formatTimestamp } from './time.js'
 export { tokenizer, usePrebuiltPairTable } from './tokens.js'
-export { ImpactCache, topK, type QueryList, type RankingModel } from './top-k-search.js'
+export { ImpactCache, rankDocs, topK, type QueryList, type RankingModel } from './top-k-search.js'
 export { parseUri, skillNotFoundMessage, skillUri } from './uri-grammar.js'
 export { III_URI_PREFIX, INDEX_URI, SECTION_URI_PREFIX, SKILL_URI_PREFIX, afterIiiPrefix, afterSkillPrefix, iiiUri, skillFileUri, splitAnchor } from './uri.js'
 

@@ -152,6 +152,28 @@ interface Query {
 
 export function topK(index: InvertedIndex, lists: readonly QueryList[], k: number, cache: ImpactCache, options: TopKOptions): RankedDoc[] {
   if (k <= 0 || lists.length === 0) return []
+  const { walks, query } = prepared(index, lists, cache, options)
+  return shortListsFirst(index, walks, k, cache, query, options) ?? threshold(index, walks, k, query, options)
+}
+
+/**
+ * `docs` scored in full over `lists` and ranked like topK ranks (E23.3: the first results of a query,
+ * ranked again with the words its words stand for).
+ */
+export function rankDocs(index: InvertedIndex, lists: readonly QueryList[], docs: readonly number[], cache: ImpactCache, options: TopKOptions): RankedDoc[] {
+  if (lists.length === 0) return []
+  const { walks, query } = prepared(index, lists, cache, options)
+  const found: Found[] = []
+  for (const doc of docs) {
+    const name = index.nameOf(doc)
+    if (name === undefined) continue
+    const raw = fullScore(index, walks, doc, query)
+    found.push({ doc, name, raw, score: round(raw) })
+  }
+  return ranked(index, lists, firstK(found, found.length))
+}
+
+function prepared(index: InvertedIndex, lists: readonly QueryList[], cache: ImpactCache, options: TopKOptions): { walks: Walk[]; query: Query } {
   const words = [...new Set(lists.map((list) => list.source))]
   const averages = fieldAverages(index)
   const walks: Walk[] = lists.map((list) => {
@@ -173,7 +195,7 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
     walk.share = shares[walk.word] as number
     walk.taskBit = taskBit(query, walk)
   }
-  return shortListsFirst(index, walks, k, cache, query, options) ?? threshold(index, walks, k, query, options)
+  return { walks, query }
 }
 
 /**

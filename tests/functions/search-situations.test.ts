@@ -12,7 +12,7 @@ import { evaluateSituations, halfOf, situationRequests, situationTexts } from '.
 import { fakeDeps } from './fake-deps.js'
 
 /** What the held-out half reaches with the E23 ranking: the floor, not the E23.2 target. */
-const HELD_OUT_FLOOR = { top1: 0.629, top3: 0.802, mrr: 0.725 }
+const HELD_OUT_FLOOR = { top1: 0.641, top3: 0.827, mrr: 0.741 }
 
 const misses = (metrics: RankingMetrics) => metrics.misses.map((m) => `  #${m.rank} "${m.query}" wants ${m.expected}, first ${m.first}`).join('\n')
 
