@@ -47,7 +47,7 @@ const AS_TYPED_WEIGHT = 0.3
 const FORMAT_WEIGHT = 0.3
 /** A word of the same meaning (search-synonyms.ts, E23.3: measured there) weighs this much of the word. */
 const SYNONYM_WEIGHT = 0.05
-/** How many of the first results are ranked again with synonyms (E23.3; at least the results asked for). */
+/** How many of the first results are ranked again with synonyms (E23.3: 10, 20, 30 and 50 rank the evaluations alike). */
 const SYNONYM_DEPTH = 10
 /** A word of n letters may be misspelt by round(n × this) edits (at most MAX_EDITS). */
 const FUZZY_SHARE = 0.2
@@ -196,9 +196,13 @@ class SkillSearchIndex implements SearchIndex {
     const accept = root === undefined ? undefined : (id: string) => inSubtree(id, root)
     const options = { model: RANKING, accept }
     let ranked = topK(this.index, lists, synonyms.length === 0 ? k : Math.max(k, SYNONYM_DEPTH), this.impacts, options)
-    // E23.3: the first results ranked again with the words of one meaning: the cost stays that of a
-    // few dozen skills, whatever the synonyms' lists hold (search-synonyms.ts).
-    if (synonyms.length > 0) ranked = rankDocs(this.index, [...lists, ...synonyms], ranked.map((r) => r.doc), this.impacts, options).slice(0, k)
+    // E23.3: the first SYNONYM_DEPTH results ranked again with the words of one meaning, the rest as
+    // they are, so a longer ranking still extends a shorter one; the cost stays that of a few skills,
+    // whatever the synonyms' lists hold (search-synonyms.ts).
+    if (synonyms.length > 0) {
+      const first = rankDocs(this.index, [...lists, ...synonyms], ranked.slice(0, SYNONYM_DEPTH).map((r) => r.doc), this.impacts, options)
+      ranked = [...first, ...ranked.slice(SYNONYM_DEPTH)].slice(0, k)
+    }
     return ranked.map(({ name, score, terms }) => ({ id: name, score, terms }))
   }
 
