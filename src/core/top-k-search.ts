@@ -119,6 +119,9 @@ function inBonusField(scores: Float64Array, fields: Uint8Array, posting: number,
   return (scores[posting] as number) >= 0 && ((fields[posting] as number) & model.togetherFields) !== 0
 }
 
+/** The impacts of a list that is only looked up by document, never walked. */
+const NO_IMPACTS: Impacts = { version: -1, scores: new Float64Array(0), order: new Uint32Array(0), fields: new Uint8Array(0), lastInBonusField: -1 }
+
 /** Lists holding this many entries in all, or fewer, are scored in one pass (cheaper than walking them). */
 const ONE_PASS_ENTRIES = 2048
 
@@ -160,9 +163,10 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
  * `docs` scored in full over `lists` and ranked like topK ranks (E23.3: the first results of a query,
  * ranked again with the words its words stand for).
  */
-export function rankDocs(index: InvertedIndex, lists: readonly QueryList[], docs: readonly number[], cache: ImpactCache, options: TopKOptions): RankedDoc[] {
+export function rankDocs(index: InvertedIndex, lists: readonly QueryList[], docs: readonly number[], options: TopKOptions): RankedDoc[] {
   if (lists.length === 0) return []
-  const { walks, query } = prepared(index, lists, cache, options)
+  // Scoring named documents looks each list up by document: no impact order is needed (nor cached).
+  const { walks, query } = prepared(index, lists, undefined, options)
   const found: Found[] = []
   for (const doc of docs) {
     const name = index.nameOf(doc)
@@ -173,11 +177,11 @@ export function rankDocs(index: InvertedIndex, lists: readonly QueryList[], docs
   return ranked(index, lists, firstK(found, found.length))
 }
 
-function prepared(index: InvertedIndex, lists: readonly QueryList[], cache: ImpactCache, options: TopKOptions): { walks: Walk[]; query: Query } {
+function prepared(index: InvertedIndex, lists: readonly QueryList[], cache: ImpactCache | undefined, options: TopKOptions): { walks: Walk[]; query: Query } {
   const words = [...new Set(lists.map((list) => list.source))]
   const averages = fieldAverages(index)
   const walks: Walk[] = lists.map((list) => {
-    const impacts = cache.of(index, list.term, options.model)
+    const impacts = cache === undefined ? NO_IMPACTS : cache.of(index, list.term, options.model)
     return { list, impacts, docs: index.postings(list.term).docs, next: 0, stats: termStats(index, list.term, averages), word: words.indexOf(list.source), share: 1, taskBit: 0 }
   })
   const shares = new Float64Array(words.length).fill(1)

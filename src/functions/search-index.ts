@@ -200,7 +200,7 @@ class SkillSearchIndex implements SearchIndex {
     // they are, so a longer ranking still extends a shorter one; the cost stays that of a few skills,
     // whatever the synonyms' lists hold (search-synonyms.ts).
     if (synonyms.length > 0) {
-      const first = rankDocs(this.index, [...lists, ...synonyms], ranked.slice(0, SYNONYM_DEPTH).map((r) => r.doc), this.impacts, options)
+      const first = rankDocs(this.index, [...lists, ...synonyms], ranked.slice(0, SYNONYM_DEPTH).map((r) => r.doc), options)
       ranked = [...first, ...ranked.slice(SYNONYM_DEPTH)].slice(0, k)
     }
     return ranked.map(({ name, score, terms }) => ({ id: name, score, terms }))
