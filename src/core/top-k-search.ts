@@ -119,6 +119,9 @@ function inBonusField(scores: Float64Array, fields: Uint8Array, posting: number,
   return (scores[posting] as number) >= 0 && ((fields[posting] as number) & model.togetherFields) !== 0
 }
 
+/** The impacts of a list that is only looked up by document, never walked. */
+const NO_IMPACTS: Impacts = { version: -1, scores: new Float64Array(0), order: new Uint32Array(0), fields: new Uint8Array(0), lastInBonusField: -1 }
+
 /** Lists holding this many entries in all, or fewer, are scored in one pass (cheaper than walking them). */
 const ONE_PASS_ENTRIES = 2048
 
@@ -152,10 +155,33 @@ interface Query {
 
 export function topK(index: InvertedIndex, lists: readonly QueryList[], k: number, cache: ImpactCache, options: TopKOptions): RankedDoc[] {
   if (k <= 0 || lists.length === 0) return []
+  const { walks, query } = prepared(index, lists, cache, options)
+  return shortListsFirst(index, walks, k, cache, query, options) ?? threshold(index, walks, k, query, options)
+}
+
+/**
+ * `docs` scored in full over `lists` and ranked like topK ranks (E23.3: the first results of a query,
+ * ranked again with the words its words stand for).
+ */
+export function rankDocs(index: InvertedIndex, lists: readonly QueryList[], docs: readonly number[], options: TopKOptions): RankedDoc[] {
+  if (lists.length === 0) return []
+  // Scoring named documents looks each list up by document: no impact order is needed (nor cached).
+  const { walks, query } = prepared(index, lists, undefined, options)
+  const found: Found[] = []
+  for (const doc of docs) {
+    const name = index.nameOf(doc)
+    if (name === undefined) continue
+    const raw = fullScore(index, walks, doc, query)
+    found.push({ doc, name, raw, score: round(raw) })
+  }
+  return ranked(index, lists, firstK(found, found.length))
+}
+
+function prepared(index: InvertedIndex, lists: readonly QueryList[], cache: ImpactCache | undefined, options: TopKOptions): { walks: Walk[]; query: Query } {
   const words = [...new Set(lists.map((list) => list.source))]
   const averages = fieldAverages(index)
   const walks: Walk[] = lists.map((list) => {
-    const impacts = cache.of(index, list.term, options.model)
+    const impacts = cache === undefined ? NO_IMPACTS : cache.of(index, list.term, options.model)
     return { list, impacts, docs: index.postings(list.term).docs, next: 0, stats: termStats(index, list.term, averages), word: words.indexOf(list.source), share: 1, taskBit: 0 }
   })
   const shares = new Float64Array(words.length).fill(1)
@@ -173,7 +199,7 @@ export function topK(index: InvertedIndex, lists: readonly QueryList[], k: numbe
     walk.share = shares[walk.word] as number
     walk.taskBit = taskBit(query, walk)
   }
-  return shortListsFirst(index, walks, k, cache, query, options) ?? threshold(index, walks, k, query, options)
+  return { walks, query }
 }
 
 /**

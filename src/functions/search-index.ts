@@ -14,13 +14,14 @@
  * field. A result's title, description and snippet come from the body read when the result is
  * served. Ranking is core/top-k-search.ts: the best k without scoring every match.
  */
-import { contentStamp, splitFrontmatter, indexLine, type IndexLine, extractStateEntries, FILLER_WORDS, searchTerm, searchWords, STOP_WORDS, subheadings, inSubtree, InvertedIndex, type FieldTerms, ImpactCache, topK, type QueryList, inSlices, SliceClock } from '../core/index.js'
+import { contentStamp, splitFrontmatter, indexLine, type IndexLine, extractStateEntries, FILLER_WORDS, formatEquivalents, searchTerm, searchWords, STOP_WORDS, subheadings, inSubtree, InvertedIndex, type FieldTerms, ImpactCache, rankDocs, topK, type QueryList, inSlices, SliceClock } from '../core/index.js'
 import { mapInBatches, type FsSkill, type FsReads } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { SearchBodies } from './search-bodies.js'
 import { stampedSkillSummaries, withoutStateIds, type SkillSummary } from './skill-sources.js'
 import { decodeSkillRows, StoredSkill, type StoredSkillRow } from './stored-rows.js'
 import type { Entry, FsEntry, SearchIndex, SearchMatch } from './search-port.js'
+import { synonymsOf } from './search-synonyms.js'
 import { FIELD, FILLER_SHARE, RANKING } from './search-ranking.js'
 
 /** The fields of a skill, in index order (search-ranking.ts FIELDS): path, name, title, description, headings, body. */
@@ -42,6 +43,12 @@ const PREFIX_WEIGHT = 0.3
 const FUZZY_WEIGHT = 0.3
 /** The query word as typed, matched as written besides its stem, weighs this much of a whole word. */
 const AS_TYPED_WEIGHT = 0.3
+/** A file format's other name or extension (core/search-formats.ts, E23.3: measured there; 1 loses on the held-out half) weighs this much of the word. */
+const FORMAT_WEIGHT = 0.3
+/** A word of the same meaning (search-synonyms.ts, E23.3: measured there) weighs this much of the word. */
+const SYNONYM_WEIGHT = 0.05
+/** How many of the first results are ranked again with synonyms (E23.3: 10, 20, 30 and 50 rank the evaluations alike). */
+const SYNONYM_DEPTH = 10
 /** A word of n letters may be misspelt by round(n × this) edits (at most MAX_EDITS). */
 const FUZZY_SHARE = 0.2
 const MAX_EDITS = 6
@@ -54,7 +61,7 @@ const MAX_EDITS = 6
  * weigh most. Expansions apply only where they help: a known word is never widened by fuzzy
  * matching, so a common word costs its own list and nothing more.
  */
-function queryLists(index: InvertedIndex, stems: StemCache, query: string): QueryList[] {
+function queryLists(index: InvertedIndex, stems: StemCache, query: string): { lists: QueryList[]; synonyms: QueryList[] } {
   const known = searchWords(query).map((word) => stems.of(word))
   const words = known.map(({ stem }) => stem)
   // E14.3: a word that says nothing about the task ("help", "how", "my", "using") weighs, and counts
@@ -62,7 +69,8 @@ function queryLists(index: InvertedIndex, stems: StemCache, query: string): Quer
   // when every word is one, they all count in full (the request may be a name: "it").
   const fillers = known.map(({ word }) => FILLER_WORDS.has(word))
   const anyTask = fillers.includes(false)
-  return words.flatMap((source, i) => {
+  const synonyms: QueryList[] = []
+  const lists = words.flatMap((source, i) => {
     const lists: QueryList[] = []
     const share = anyTask && fillers[i] === true ? FILLER_SHARE : 1
     const exact = index.lookup(source)
@@ -71,6 +79,19 @@ function queryLists(index: InvertedIndex, stems: StemCache, query: string): Quer
     const typed = (known[i] as KnownWord).word
     const asTyped = typed === source ? undefined : index.lookup(typed)
     if (asTyped !== undefined) lists.push({ term: asTyped, weight: share * AS_TYPED_WEIGHT, source, share })
+    // E23.3: a file format's name stands for its extensions and other names ("excel": xlsx, sheet);
+    // a task word for the other words of its most frequent sense ("hiring": hire, employ).
+    const equivalent = new Set<number>()
+    const standsFor = (others: Iterable<string>, weight: number, into: QueryList[]) => {
+      for (const other of others) {
+        const id = index.lookup(stems.of(other).stem)
+        if (id === undefined || id === exact || equivalent.has(id) || index.liveDocs(id) === 0) continue
+        equivalent.add(id)
+        into.push({ term: id, weight: share * weight, source, share })
+      }
+    }
+    standsFor(new Set([...formatEquivalents(typed), ...formatEquivalents(source)]), FORMAT_WEIGHT, lists)
+    if (fillers[i] !== true && /^[a-z]+$/.test(typed)) standsFor(synonymsOf(typed), SYNONYM_WEIGHT, synonyms)
     const prefixed = new Set<number>()
     if (i === words.length - 1 && source.length >= 3 && !STOP_WORDS.has(source)) {
       for (const [term, id] of index.withPrefix(source)) {
@@ -90,6 +111,7 @@ function queryLists(index: InvertedIndex, stems: StemCache, query: string): Quer
     }
     return lists
   })
+  return { lists, synonyms }
 }
 
 /**
@@ -170,9 +192,18 @@ class SkillSearchIndex implements SearchIndex {
 
   /** The best `k` skills matching `query` within `root`'s subtree: by rounded score, highest first, then by id. */
   search(query: string, root: string | undefined, k: number): SearchMatch[] {
-    const lists = queryLists(this.index, this.stems, query)
+    const { lists, synonyms } = queryLists(this.index, this.stems, query)
     const accept = root === undefined ? undefined : (id: string) => inSubtree(id, root)
-    return topK(this.index, lists, k, this.impacts, { model: RANKING, accept }).map(({ name, score, terms }) => ({ id: name, score, terms }))
+    const options = { model: RANKING, accept }
+    let ranked = topK(this.index, lists, synonyms.length === 0 ? k : Math.max(k, SYNONYM_DEPTH), this.impacts, options)
+    // E23.3: the first SYNONYM_DEPTH results ranked again with the words of one meaning, the rest as
+    // they are, so a longer ranking still extends a shorter one; the cost stays that of a few skills,
+    // whatever the synonyms' lists hold (search-synonyms.ts).
+    if (synonyms.length > 0) {
+      const first = rankDocs(this.index, [...lists, ...synonyms], ranked.slice(0, SYNONYM_DEPTH).map((r) => r.doc), options)
+      ranked = [...first, ...ranked.slice(SYNONYM_DEPTH)].slice(0, k)
+    }
+    return ranked.map(({ name, score, terms }) => ({ id: name, score, terms }))
   }
 
   /** Where an indexed skill comes from; undefined once it is no longer indexed. */
