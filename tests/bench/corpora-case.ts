@@ -7,6 +7,7 @@
  * `search-corpora@N`, whose target is p50 ≤ 10 ms (report.ts).
  */
 import { evaluateCorpora, corporaRequests, corporaRoots } from './corpora-eval.js'
+import { evaluateSituations } from './search-situation-eval.js'
 import { formatMetrics, type RankingMetrics } from './ranking-metrics.js'
 import type { SearchCase } from './search-case.js'
 import { summarize } from './stats.js'
@@ -42,6 +43,8 @@ export async function benchCorpora(bench: CorporaBench): Promise<void> {
     log(`search over the real corpora (${skills} skills): first search, building the index, ${(performance.now() - started).toFixed(0)} ms`)
     const metrics = await evaluateCorpora(search)
     for (const half of ['held-out', 'tuning'] as const) log(`search quality over the real corpora (E14.1), ${half} half: ${formatMetrics(metrics[half])}`)
+    const situations = await evaluateSituations(search)
+    for (const half of ['held-out', 'tuning'] as const) log(`search quality on requests written from situations (E23.1), ${half} half: ${formatMetrics(situations[half])}`)
     for (const half of ['held-out', 'tuning'] as const) printMisses(log, half, metrics[half])
     const samples: number[] = []
     for (let round = 0; round < WARM_ROUNDS; round++) {
