@@ -22,7 +22,7 @@
  * little more (76.3 % / 88.7 % / 0.832) but the held-out half loses (61.7 % top-1, the E14 held-out
  * half 92.6 %): not taken.
  */
-import mime from 'mime-types'
+import { mimeTable } from './mime-table.js'
 
 export interface Format {
   extensions: readonly string[]
@@ -42,7 +42,7 @@ export function formatEquivalents(word: string): readonly string[] {
 
 /** The formats of the MIME database: its media types' extensions joined into formats, with their names. */
 export function formats(): Format[] {
-  const types = Object.entries(mime.extensions as Record<string, string[]>).filter(([, exts]) => exts.length > 0)
+  const types = Object.entries(mimeTable().extensions as Record<string, string[]>).filter(([, exts]) => exts.length > 0)
   const parent = new Map<string, string>()
   const find = (ext: string): string => {
     let root = ext

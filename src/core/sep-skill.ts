@@ -4,8 +4,7 @@
  * state row or a plain markdown file.
  */
 import { createHash } from 'node:crypto'
-import { createRequire } from 'node:module'
-import type * as MimeTypes from 'mime-types'
+import { mimeTable } from './mime-table.js'
 import { frontmatterOf } from './frontmatter-yaml.js'
 import type { JsonObject } from './json-object.js'
 import { notPublishedInvalidName, notPublishedNameDiffers } from './messages.js'
@@ -37,7 +36,6 @@ const SOURCE_TYPES: Readonly<Record<string, string>> = {
  * which would otherwise fall on the start or on the first read of a `SKILL.md`.
  */
 export const MIME_SHORTCUTS: Readonly<Record<string, string>> = { md: 'text/markdown' }
-let mimeTypes: typeof MimeTypes | undefined
 
 /** E13.2: a file's MIME type from the maintained table (mime-types), source files by their language. */
 export function mimeTypeOf(path: string): string {
@@ -45,8 +43,7 @@ export function mimeTypeOf(path: string): string {
   const extension = dot === -1 ? '' : path.slice(dot + 1).toLowerCase()
   const known = SOURCE_TYPES[extension] ?? MIME_SHORTCUTS[extension]
   if (known !== undefined) return known
-  mimeTypes ??= createRequire(import.meta.url)('mime-types') as typeof MimeTypes
-  return mimeTypes.lookup(path) || 'application/octet-stream'
+  return mimeTable().lookup(path) || 'application/octet-stream'
 }
 
 /** The type a file is served as once its bytes are known to be UTF-8 text: never "octet-stream" for text. */
