@@ -91,7 +91,4 @@ export const LOG = {
   changeEventIgnored: 'mcp change event not understood; checking everything',
   stdioStarted: 'mcp serving on stdio',
   stdioClosed: 'mcp stdin closed',
-  warmedUp: 'mcp stdio warmed up: the first requests\' path is compiled',
-  warmUpFailed: 'mcp stdio warm-up failed; serving the client all the same',
-  warmUpAbandoned: 'mcp stdio warm-up took too long; serving the client all the same',
 } as const

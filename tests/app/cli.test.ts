@@ -49,7 +49,6 @@ const DEFAULTS: CliOptions = {
   allowedHosts: [],
   authTokenFile: undefined,
   maxSessions: 1000,
-  jit: false,
 }
 
 describe('parseCli', () => {
@@ -61,7 +60,6 @@ describe('parseCli', () => {
     ['a config path', ['--config', 'conf/skills.yaml'], { config: 'conf/skills.yaml', configSet: true }],
     ['skills dirs, in order', ['--skills-dir', 'a', '--skills-dir', '/b'], { skillsDirs: ['a', '/b'] }],
     ['the manifest flag', ['--manifest'], { manifest: true }],
-    ['V8 optimising on stdio', ['--stdio', '--jit'], { stdio: true, jit: true }],
     ['an engine url', ['--url', 'ws://engine:1'], { url: 'ws://engine:1', urlSource: 'cli' }],
     ['embedded mode', ['--embedded'], { embedded: true }],
     ['engine host and port', ['--engine-host', 'localhost', '--engine-port', '0'], { engineHost: 'localhost', enginePort: 0, enginePortSet: true }],
@@ -140,8 +138,6 @@ Options:
   --stdio                   serve MCP on stdin/stdout (own engine, or the one at --url)
   --mcp-front               serve only the MCP front of the engine at --url, on HTTP (--mcp-host,
                             --mcp-port)
-  --jit                     stdio: let V8 optimise hot code (heavy calls run faster, the process
-                            takes more memory)
   --skills-dir <dir>        serve every SKILL.md folder under this directory (repeatable; ids
                             relative to it)
   --mcp-profile <profile>   MCP profile (choices: "full", "bridge", default: "full")

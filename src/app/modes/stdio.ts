@@ -38,7 +38,7 @@ export async function startMode({ options, loaded, log, stdout, door }: ModeCont
   let front: RunningFront
   try {
     await skillsRegistered(engine)
-    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, door, feed: { open: localClients(engine) }, http, stdout, workerInProcess: true, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
+    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, door, feed: { open: localClients(engine) }, http, stdout, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
   } catch (error) {
     await stopEngine()
     throw error
