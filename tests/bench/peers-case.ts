@@ -39,7 +39,10 @@ export interface PeersBench {
 
 /** One server of the comparison: how it is launched on a folder, and the URIs its complete listing names. */
 interface Server {
+  /** A short name for the tables. */
   name: string
+  /** What it is, for the table's legend. */
+  described: string
   args(folder: Folder): string[]
   expected(folder: Folder): string[]
 }
@@ -60,13 +63,14 @@ export async function benchPeers(bench: PeersBench): Promise<string> {
   const skillMd = (folder: Folder) => folder.names.map((name) => `skill://${name}/SKILL.md`)
   const peerServer = await installPeer(bench)
   const servers: Server[] = [
-    { name: OURS, args: (folder) => [join(REPOSITORY, 'dist/src/main.js'), '--stdio', '--skills-dir', folder.root], expected: skillMd },
-    { name: PEER_NAME, args: (folder) => [peerServer, folder.root], expected: skillMd },
+    { name: OURS, described: 'node dist/src/main.js --stdio --skills-dir <folder>', args: (folder) => [join(REPOSITORY, 'dist/src/main.js'), '--stdio', '--skills-dir', folder.root], expected: skillMd },
+    { name: 'SDK v2 peer', described: PEER_NAME, args: (folder) => [peerServer, folder.root], expected: skillMd },
   ]
   if (bench.skilljack !== undefined) {
     const entry = buildSkilljack(bench.skilljack, bench.log)
     servers.push({
-      name: `skilljack-mcp ${skilljackVersion(bench.skilljack)} (built from source)`,
+      name: 'skilljack-mcp',
+      described: `skilljack-mcp ${skilljackVersion(bench.skilljack)}, built from its source in ${bench.skilljack}`,
       args: (folder) => [entry, folder.root],
       expected: (folder) => folder.names.map((name) => skilljackUri(join(folder.root, name))),
     })
@@ -84,16 +88,17 @@ export async function benchPeers(bench: PeersBench): Promise<string> {
       const ours = figures.get(OURS) as SessionFigures
       const peers = Object.fromEntries(servers.slice(1).map((s) => [s.name, figures.get(s.name) as SessionFigures]))
       rounds.push({ ours, peers })
-      bench.log(`peers ${folder.label} round ${round + 1} (${order.map((s) => s.name.split(' ')[0]).join(', ')}): ` +
+      bench.log(`peers ${folder.label} round ${round + 1} (${order.map((s) => s.name).join(', ')}): ` +
         servers.map((s) => describe(s.name, figures.get(s.name) as SessionFigures)).join('; '))
     }
     sizes.push({ label: folder.label, skills: folder.names.length, rounds })
   }
-  return renderPeers(sizes, servers.slice(1).map((s) => s.name))
+  const legend = servers.map((s) => `- ${s.name}: ${s.described}`).join('\n')
+  return `${legend}\n\n${renderPeers(sizes, servers.slice(1).map((s) => s.name))}`
 }
 
 function describe(name: string, f: SessionFigures): string {
-  return `${name.split(' ')[0]} initialize ${f.initializeMs.toFixed(0)}, listed ${f.firstListMs.toFixed(0)} ms after start, ` +
+  return `${name}: initialize ${f.initializeMs.toFixed(0)}, listed ${f.firstListMs.toFixed(0)} ms after start, ` +
     `read ${f.readAllMs.toFixed(0)} ms, peak RSS ${mib(f.peakRssBytes)} MiB, CPU ${f.cpuMs.toFixed(0)} ms`
 }
 
