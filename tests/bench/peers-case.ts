@@ -66,7 +66,8 @@ export async function benchPeers(bench: PeersBench): Promise<string> {
     { name: OURS, described: 'node dist/src/main.js --stdio --skills-dir <folder>', args: (folder) => [join(REPOSITORY, 'dist/src/main.js'), '--stdio', '--skills-dir', folder.root], expected: skillMd },
     { name: 'SDK v2 peer', described: PEER_NAME, args: (folder) => [peerServer, folder.root], expected: skillMd },
   ]
-  if (bench.skilljack !== undefined) {
+  if (bench.skilljack === undefined) bench.log('peers: skilljack-mcp not measured (give its source folder with --skilljack DIR, E19.1)')
+  else {
     const entry = buildSkilljack(bench.skilljack, bench.log)
     servers.push({
       name: 'skilljack-mcp',
