@@ -6,7 +6,8 @@
  * platforms, network and FUSE file systems whose remote changes raise no local events) the factory
  * refuses with a WatchUnavailable, and the index reads the disk on every call instead.
  */
-import { statfsSync, watch } from 'node:fs'
+import { watch } from 'node:fs'
+import { statfs } from 'node:fs/promises'
 import { messages as msg } from '../core/index.js'
 
 export interface PathWatch {
@@ -41,9 +42,9 @@ const NO_LOCAL_EVENTS: ReadonlyMap<number, string> = new Map([
 export function nodeWatchFactory(platform: NodeJS.Platform = process.platform): WatchFactory {
   return async (path, listener) => {
     if (platform !== 'linux') throw new WatchUnavailable(msg.watchUnsupportedPlatform(platform))
-    // E19.2: one statfs per watched folder (20,000 at 10,000 skill folders): a system call of a
-    // microsecond or two, where the thread pool's round trip cost some 20 µs of the main thread each.
-    const kind = NO_LOCAL_EVENTS.get(statfsSync(path).type)
+    // Not a synchronous call: this is what finds a network file system, where a call may hang (a
+    // hung mount must not freeze the process, E18.5); what comes after it (the listing) is local.
+    const kind = NO_LOCAL_EVENTS.get((await statfs(path)).type)
     if (kind !== undefined) throw new WatchUnavailable(msg.watchNoEvents(path, kind))
     // Not persistent: a watch never keeps the process alive.
     const watcher = watch(path, { persistent: false }, listener)
