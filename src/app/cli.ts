@@ -85,8 +85,6 @@ export interface CliOptions {
   authTokenFile: string | undefined
   /** `--max-sessions`: MCP sessions, and event streams, open at once (E11.6). */
   maxSessions: number
-  /** `--jit`: on stdio, let V8 optimise hot code (app/v8-policy.ts). */
-  jit: boolean
 }
 
 /**
@@ -136,7 +134,6 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
     allowedHosts: raw.allowedHost ?? [],
     authTokenFile: raw.authTokenFile,
     maxSessions: raw.maxSessions,
-    jit: raw.jit === true,
   }
   if (options.allowRemote && options.authTokenFile === undefined && !process.env[TOKEN_ENV]?.trim()) {
     program.error(msg.ALLOW_REMOTE_NEEDS_TOKEN)
@@ -168,7 +165,6 @@ function buildProgram(output?: CliOutput): Command {
     .option('--max-sessions <n>', 'MCP sessions open at once (a new one closes the one idle longest) and event streams (503 beyond)', parseCount, DEFAULT_MAX_SESSIONS)
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
     .option('--mcp-front', 'serve only the MCP front of the engine at --url, on HTTP (--mcp-host, --mcp-port)')
-    .option('--jit', 'stdio: let V8 optimise hot code (heavy calls run faster, the process takes more memory)')
     .option('--skills-dir <dir>', 'serve every SKILL.md folder under this directory (repeatable; ids relative to it)', collect)
     .addOption(new Option('--mcp-profile <profile>', 'MCP profile').choices(MCP_PROFILES).default('full'))
     .helpOption('-h, --help', 'print help')

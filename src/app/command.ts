@@ -7,7 +7,6 @@ import { CommanderError } from 'commander'
 import { parseCli, runMode, type CliOptions, type RunMode, createLogger, LogSink, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './index.js'
 import { LOG, SHUTDOWN_DEADLINE_MS, SHUTDOWN_LOG_FLUSH_MS, usePrebuiltPairTable } from '../core/index.js'
 import { readPairTableFile } from '../fs/index.js'
-import { applyStdioV8Policy } from './v8-policy.js'
 
 type ModeModule = { startMode(context: ModeContext): Promise<RunningMode> }
 
@@ -31,9 +30,8 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(renderManifest())
     return
   }
-  const onStdio = mode === 'stdio-embedded' || mode === 'stdio-front'
-  const v8Policy = onStdio ? applyStdioV8Policy({ jit: options.jit }) : undefined
-  const stdout = v8Policy === undefined ? undefined : guardStdout(v8Policy.beforeFirstAnswer)
+  // E19.2: V8 runs as Node ships it (no flag set after start, no forced collection).
+  const stdout = mode === 'stdio-embedded' || mode === 'stdio-front' ? guardStdout() : undefined
   ignorePipeErrors()
   const sink = new LogSink(2)
   const log = createLogger({ destination: sink })

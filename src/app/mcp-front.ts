@@ -35,8 +35,6 @@ interface FrontParams {
   routeTaken?(method: string, path: string): boolean
   /** The stream MCP frames go to on stdio; no stdio server without it. */
   stdout?: Writable
-  /** stdio: the worker runs in this process, so the stdio warm-up (mcp/stdio-warm-up.ts) has its code to compile. */
-  workerInProcess?: boolean
 }
 
 export interface RunningFront {
@@ -102,7 +100,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
       })
     }
     if (http !== undefined && options.ui) log.info({ url: new URL('/', http.url).href }, LOG.cataloguePage)
-    if (params.stdout) stdio = await startMcpStdio({ ctx: front.ctx, hub: front.hub, stdout: params.stdout, warmUp: params.workerInProcess === true })
+    if (params.stdout) stdio = await startMcpStdio({ ctx: front.ctx, hub: front.hub, stdout: params.stdout })
   } catch (error) {
     await close()
     throw error

@@ -44,6 +44,12 @@ interface StartWorkerOptions {
   sdk?: InitOptions
   /** How a client reaches the engine; default the iii SDK over `url` (the embedded modes link in process). */
   open?: OpenClient
+  /**
+   * E19.3: the first scan of the fs sources starts once this settles (stdio: once the MCP front serves,
+   * so the front's start does not share the thread with a walk of a large tree). A call that needs the
+   * catalogue before then starts it itself (fs/sources.ts builds on demand).
+   */
+  scanAfter?: Promise<unknown>
 }
 
 /** A client of the engine named `workerName`; `sdk` options apply to iii-sdk clients only. */
@@ -93,10 +99,14 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   log.info(LOG.functionsRegistered)
   log.info({ functions: EXTENSION_FUNCTIONS.map((fn) => fn.id) }, LOG.extensionsRegistered)
   forwardFsChanges(deps)
-  deps.fs.start()
-  void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
-  // Best effort: a listing that fails here fails again, with its error, for the call that asks.
-  void prepareFirstListing(deps).catch(() => undefined)
+  const scan = () => {
+    deps.fs.start()
+    void bootFsScan(deps, baseDir, log).catch((error: unknown) => log.warn({ error: String(error) }, LOG.fsShadowScanFailed))
+    // Best effort: a listing that fails here fails again, with its error, for the call that asks.
+    void prepareFirstListing(deps).catch(() => undefined)
+  }
+  if (options.scanAfter === undefined) scan()
+  else void options.scanAfter.then(scan, scan)
   log.info(LOG.ready)
   return {
     iii,

@@ -10,8 +10,7 @@ import { Writable } from 'node:stream'
 
 type WriteChunk = (chunk: string | Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) => unknown
 
-/** `beforeFirstFrame` runs once, as the first frame is about to be written. */
-export function guardStdout(beforeFirstFrame?: () => void): Writable {
+export function guardStdout(): Writable {
   const stdout = process.stdout
   const stderr = process.stderr
   const writeStdout = stdout.write.bind(stdout) as WriteChunk
@@ -20,7 +19,7 @@ export function guardStdout(beforeFirstFrame?: () => void): Writable {
   // A client that goes away closes the pipe (EPIPE): stdin ends too and the process shuts down, so
   // the failed write is not worth a crash.
   stdout.on('error', () => undefined)
-  return frameStream(writeStdout, beforeFirstFrame)
+  return frameStream(writeStdout)
 }
 
 /**
@@ -28,15 +27,10 @@ export function guardStdout(beforeFirstFrame?: () => void): Writable {
  * string, and decoding it into a Buffer first (a Writable's default) cost a copy and a fresh
  * allocation per frame, 2 of the 6.6 ms a 1,000-skill listing spent in the process.
  */
-export function frameStream(write: WriteChunk, beforeFirstFrame?: () => void): Writable {
-  let first = true
+export function frameStream(write: WriteChunk): Writable {
   const frames = new Writable({
     decodeStrings: false,
     write(chunk: string | Buffer, encoding, callback) {
-      if (first) {
-        first = false
-        beforeFirstFrame?.()
-      }
       write(chunk, encoding, (error) => callback(error ?? null))
     },
   })

@@ -16,6 +16,7 @@ import { confinedView } from './confined-view.js'
 import { directView, type FsView } from './fs-view.js'
 import { globMatches, type GlobMatch } from './glob-matches.js'
 import { loadSkillFile } from './skill-files.js'
+import { skillRootWalk } from './skill-root-walk.js'
 import type { FsSkill, FsSkip } from './types.js'
 
 const SKILL_ROOT_MAX_DEPTH = 6
@@ -43,6 +44,21 @@ function withRenames(loaded: Loaded<FsSkill>, renamed: string[]): Loaded<FsSkill
   return ok({ ...loaded.value, warnings: [...renamed, ...(loaded.value.warnings ?? [])] })
 }
 
+/** Glob characters (core/glob-ids.ts): a root holding one is walked by its patterns, as globs. */
+const GLOB_META = /[*?[{\]\\]/
+
+/** The root's matches, depth by depth (E19.2: one walk, skill-root-walk.ts). */
+async function rootMatches(dir: string, log: Logger, view: FsView): Promise<GlobMatch[][]> {
+  const root = resolve(dir).replace(/\/$/, '') || '/'
+  if (!GLOB_META.test(root)) return skillRootWalk(root, SKILL_ROOT_MAX_DEPTH, log, view)
+  const depths: GlobMatch[][] = []
+  for (const pattern of skillRootPatterns(dir)) {
+    const result = await globMatches(pattern, '/', log, view)
+    depths.push('error' in result ? [] : result.matches)
+  }
+  return depths
+}
+
 // "./skills" => ["/abs/skills/[!.]*/SKILL.md", "/abs/skills/[!.]*/[!.]*/SKILL.md", … 6 levels]
 export function skillRootPatterns(dir: string): string[] {
   const root = resolve(dir).replace(/\/$/, '')
@@ -60,10 +76,8 @@ export async function addSkillRoots(
   const byId = new Map(served.map((s) => [s.id, s]))
   const skipped: FsSkip[] = []
   for (const root of roots) {
-    for (const pattern of skillRootPatterns(root)) {
-      const result = await globMatches(pattern, '/', log, confinedView(view, root))
-      if ('error' in result) continue
-      const matches = result.matches.filter((m) => !m.id.split('/').includes(NEVER_ENTERED)).map(servedAs)
+    for (const found of await rootMatches(root, log, confinedView(view, root))) {
+      const matches = found.filter((m) => !m.id.split('/').includes(NEVER_ENTERED)).map(servedAs)
       const loads = await mapInBatches(matches, (match) => view.remember(match.path, `skill:${match.id}`, async () => withRenames(await loadSkillFile(match, view), match.renamed)))
       for (const [i, match] of matches.entries()) {
         const loaded = loads[i] as Loaded<FsSkill>

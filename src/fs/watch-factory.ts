@@ -42,6 +42,8 @@ const NO_LOCAL_EVENTS: ReadonlyMap<number, string> = new Map([
 export function nodeWatchFactory(platform: NodeJS.Platform = process.platform): WatchFactory {
   return async (path, listener) => {
     if (platform !== 'linux') throw new WatchUnavailable(msg.watchUnsupportedPlatform(platform))
+    // Not a synchronous call: this is what finds a network file system, where a call may hang (a
+    // hung mount must not freeze the process, E18.5); what comes after it (the listing) is local.
     const kind = NO_LOCAL_EVENTS.get((await statfs(path)).type)
     if (kind !== undefined) throw new WatchUnavailable(msg.watchNoEvents(path, kind))
     // Not persistent: a watch never keeps the process alive.

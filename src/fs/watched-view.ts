@@ -21,7 +21,8 @@ import type { BigIntStats } from 'node:fs'
 import { lstat, stat } from 'node:fs/promises'
 import { nameListedAs, lookUp } from './entry-lookup.js'
 import { countEvent, onEventsLost, systemQueueLimit } from './event-bursts.js'
-import { type FsView, listDirTyped, type ListResult, pathInfo, type PathType, type StatResult, type TypedList } from './fs-view.js'
+import { SliceClock } from '../core/index.js'
+import { type FsView, listDirTyped, listDirTypedSync, type ListResult, pathInfo, type PathType, type StatResult, type TypedList } from './fs-view.js'
 import { ioErrorText } from './io-error.js'
 import { PathMemos } from './path-memos.js'
 import { SettledMap } from './settled-map.js'
@@ -80,6 +81,7 @@ export class WatchedView implements FsView {
   /** Every folder that has something known below it (so only those need a subtree scan on drop). */
   private readonly hasBelow = new Set<string>()
 
+  private readonly slices = new SliceClock()
   private readonly queueLimit: number
   private readonly unsubscribe: () => void
   readonly limits: FsLimits
@@ -143,7 +145,13 @@ export class WatchedView implements FsView {
     return this.known(this.listings, dir, async () => {
       // The parent's watch sees the folder itself go or come back (the walk has usually set it).
       await this.watch(parentOf(dir))
-      if (await this.watch(dir)) return listDirTyped(dir)
+      if (await this.watch(dir)) {
+        // E19.2: listed on this thread, a slice at a time, so a walk of 20,000 folders lets every
+        // other call (initialize among them) run between its slices. The walk's lanes all wait here
+        // and go on one at a time while the slice lasts: `while`, not `if`.
+        while (this.slices.due) await this.slices.pause()
+        return listDirTypedSync(dir)
+      }
       // Readable but not watchable (rare): re-checked on every call like a symlink.
       const signature = currentSignature(dir)
       await signature

@@ -7,8 +7,11 @@
  * window, trailing edge included, so a burst of writes costs a few reads and its final state is
  * always announced. Sessions throttle what they send again (McpSession).
  *
- * Nothing is read while no session is attached. The first session to attach waits for the
- * baselines, so a change made right after its initialize is never mistaken for the baseline.
+ * Nothing is read while no session is attached. The first session to attach starts the baselines
+ * and waits for them at most BASELINE_WAIT_MS (E19.3: `initialize` does not wait for the first scan
+ * of a large tree, which the baselines' listings wait for). A change signalled before the baselines
+ * are in is never mistaken for the baseline: the check it starts notifies whatever it compares with.
+ * (A client may then list again for nothing; it never misses a change.)
  * Section URIs (`iii://fn/…`) are not watched: reading one runs a function. `skill://` files (the
  * Skills Extension, E6.6) are re-read on every skill change that names their skill and, since a
  * skill folder's other files send no change signal, at least once a second while one is subscribed.
@@ -23,8 +26,8 @@ import { Throttle } from './throttle.js'
 export const CHANGE_WINDOW_MS = 100
 /** A view that has not answered by then counts as failed (the engine has no timeout of its own). */
 const VIEW_TIMEOUT_MS = 10_000
-/** How long a session's attach waits for the baselines; later checks take them if this runs out. */
-const BASELINE_WAIT_MS = 2_000
+/** How long a session's attach waits for the baselines (E19.3: enough for a catalogue already scanned). */
+export const BASELINE_WAIT_MS = 20
 const READ_CONCURRENCY = 8
 /** How often subscribed `skill://` files are re-read while nothing signals a change. */
 const SKILL_FILE_POLL_MS = 1000
@@ -72,6 +75,10 @@ export class ChangeHub {
   /** Bumped when the last session leaves: checks started before then must not set baselines. */
   private generation = 0
   private baselineReady: Promise<void> | undefined
+  /** Whether the baselines of the current generation are all in. */
+  private baselined = false
+  /** List checks requested by a signal that came before the baselines: they notify whatever they find. */
+  private readonly unbaselined = new Set<ListMethod>()
   private readonly listChecks: Record<ListMethod, Throttle>
   private readonly readCheck: Throttle
   /** Skill ids named by signals since the last read check; `all` when one named none. */
@@ -106,6 +113,8 @@ export class ChangeHub {
       this.generation++
       this.baselines.clear()
       this.baselineReady = undefined
+      this.baselined = false
+      this.unbaselined.clear()
       return
     }
     for (const uri of session.subscriptions) this.unsubscribed(uri)
@@ -148,21 +157,26 @@ export class ChangeHub {
   skillsChanged(ids?: Iterable<string>): void {
     if (this.sessions.size === 0) return
     this.noteIds(ids)
-    this.listChecks['resources/list'].request()
+    this.requestList('resources/list')
     this.readCheck.request()
   }
 
   promptsChanged(): void {
     if (this.sessions.size === 0) return
-    this.listChecks['prompts/list'].request()
+    this.requestList('prompts/list')
   }
 
   /** Functions came or went: tools, and everything a (re)appearing skills worker serves. */
   functionsChanged(): void {
     if (this.sessions.size === 0) return
     this.noteIds(undefined)
-    for (const method of LIST_METHODS) this.listChecks[method].request()
+    for (const method of LIST_METHODS) this.requestList(method)
     this.readCheck.request()
+  }
+
+  private requestList(method: ListMethod): void {
+    if (!this.baselined) this.unbaselined.add(method)
+    this.listChecks[method].request()
   }
 
   close(): void {
@@ -190,9 +204,10 @@ export class ChangeHub {
     await Promise.all(
       LIST_METHODS.map(async (method) => {
         const seen = await this.fingerprint(method, {})
-        if (seen !== undefined && generation === this.generation) this.baselines.set(method, seen)
+        if (seen !== undefined && generation === this.generation && !this.baselines.has(method)) this.baselines.set(method, seen)
       }),
     )
+    if (generation === this.generation) this.baselined = true
   }
 
   private async checkList(method: ListMethod): Promise<void> {
@@ -201,7 +216,8 @@ export class ChangeHub {
     if (current === undefined || generation !== this.generation) return
     const previous = this.baselines.get(method)
     this.baselines.set(method, current)
-    if (previous === undefined || previous === current) return
+    const signalledEarly = this.unbaselined.delete(method)
+    if (!signalledEarly && (previous === undefined || previous === current)) return
     this.log.debug({ method }, msg.LOG.listChanged)
     for (const session of this.sessions) session.notify(LIST_NOTIFICATIONS[method])
   }

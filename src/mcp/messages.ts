@@ -36,8 +36,11 @@ const toolList = (tools: readonly InstructedTool[], role: InstructedTool['role']
   tools.filter((tool) => tool.role === role).map((tool) => `${tool.name} (${tool.hint})`).join(', ')
 
 /** The server `instructions`: what it holds, how to find and read it (at most ~1,500 characters). */
-export const serverInstructions = (skills: number, tools: readonly InstructedTool[]) => [
-  `iii-skills serves ${skills} skill${skills === 1 ? '' : 's'}: markdown instructions for agents, each at ${iiiUri('{id}')}.`,
+/** `skills` undefined: the count is not known yet (E19.3: the first scan of a large tree is still running). */
+export const serverInstructions = (skills: number | undefined, tools: readonly InstructedTool[]) => [
+  skills === undefined
+    ? `iii-skills serves skills (resources/list lists them): markdown instructions for agents, each at ${iiiUri('{id}')}.`
+    : `iii-skills serves ${skills} skill${skills === 1 ? '' : 's'}: markdown instructions for agents, each at ${iiiUri('{id}')}.`,
   `Find one: read ${INDEX_URI} (the index, one line per skill), or call ${toolList(tools, 'find')}.`,
   `Read one: resources/read ${iiiUri('{id}')} (the whole skill), or call ${toolList(tools, 'read')}.`,
   'The `skill` prompt puts a skill into the conversation by name (its argument completes skill ids).',
@@ -91,7 +94,4 @@ export const LOG = {
   changeEventIgnored: 'mcp change event not understood; checking everything',
   stdioStarted: 'mcp serving on stdio',
   stdioClosed: 'mcp stdin closed',
-  warmedUp: 'mcp stdio warmed up: the first requests\' path is compiled',
-  warmUpFailed: 'mcp stdio warm-up failed; serving the client all the same',
-  warmUpAbandoned: 'mcp stdio warm-up took too long; serving the client all the same',
 } as const

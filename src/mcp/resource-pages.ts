@@ -51,8 +51,6 @@ type Position = { part: 'iii'; offset: number } | { part: 'skill-md'; after: str
 
 const skillMdCursorOf = (after: string) => Buffer.from(`${SKILL_MD_PREFIX}${after}`).toString('base64url')
 
-/** The cursor of the first page of the `SKILL.md` part (one this server hands out when an `iii://` page ends full). */
-export const skillMdStartCursor = () => skillMdCursorOf('')
 
 function positionOf(params: unknown): Position {
   const cursor = isJsonObject(params) ? params.cursor : undefined

@@ -17,18 +17,12 @@ import type { SharedContext } from './methods.js'
 import { createFullServer } from './server-factory.js'
 import type { McpSession } from './session.js'
 import { DrainingStdioTransport, type ListenWatcher } from './stdio-draining-transport.js'
-import { warmUpStdio } from './stdio-warm-up.js'
 
 interface McpStdioOptions {
   ctx: SharedContext
   hub?: ChangeHub
   stdin?: Readable
   stdout?: Writable
-  /**
-   * Run the warm-up session first (full profile; stdio-warm-up.ts). Only where the worker runs in this
-   * process: over a remote engine it would compile little, and its `initialize` could wait on the network.
-   */
-  warmUp?: boolean
 }
 
 export interface McpStdioServer {
@@ -41,10 +35,6 @@ export interface McpStdioServer {
 const DRAIN_TIMEOUT_MS = 30_000
 
 export async function startMcpStdio(options: McpStdioOptions): Promise<McpStdioServer> {
-  if (options.ctx.profile === 'full' && options.warmUp === true) {
-    const { ctx } = options
-    await warmUpStdio(ctx, (stdin, stdout) => serveFull({ ctx, stdin, stdout }, () => undefined))
-  }
   const server = options.ctx.profile === 'full' ? serveFull(options) : await serveBridge(options)
   options.ctx.log.info({ profile: options.ctx.profile }, msg.LOG.stdioStarted)
   return server

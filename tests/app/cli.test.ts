@@ -50,7 +50,6 @@ const DEFAULTS: CliOptions = {
   allowedHosts: [],
   authTokenFile: undefined,
   maxSessions: 1000,
-  jit: false,
 }
 
 describe('parseCli', () => {
@@ -62,7 +61,6 @@ describe('parseCli', () => {
     ['a config path', ['--config', 'conf/skills.yaml'], { config: 'conf/skills.yaml', configSet: true }],
     ['skills dirs, in order', ['--skills-dir', 'a', '--skills-dir', '/b'], { skillsDirs: ['a', '/b'] }],
     ['the manifest flag', ['--manifest'], { manifest: true }],
-    ['V8 optimising on stdio', ['--stdio', '--jit'], { stdio: true, jit: true }],
     ['an engine url', ['--url', 'ws://engine:1'], { url: 'ws://engine:1', urlSource: 'cli' }],
     ['embedded mode', ['--embedded'], { embedded: true }],
     ['engine host and port', ['--engine-host', 'localhost', '--engine-port', '0'], { engineHost: 'localhost', enginePort: 0, enginePortSet: true }],

@@ -13,6 +13,8 @@
  *                      registry (state, search, each fs tree) loads only for a selected case of its
  *                      own, and the staleness runs only when 'staleness' matches
  *   --peers            only this project against the SDK v2 skills peer over stdio (peers-case.ts, E16.4)
+ *   --skilljack <dir>  with --peers: skilljack-mcp's source in <dir>, built there (npm install, its build
+ *                      script) and measured as a second peer (skilljack-peer.ts, E19.1)
  *
  * The cases are listed in cases.ts (one line each) and search-case.ts (skill::search, on a worker
  * of its own after the state registry's; corpora-case.ts over the real corpora, on another), `--state-file` in state-file-case.ts (its own engines, when
@@ -74,6 +76,7 @@ const { values: flags } = parseArgs({
     'cpu-prof': { type: 'string' },
     only: { type: 'string' },
     peers: { type: 'boolean', default: false },
+    skilljack: { type: 'string' },
   },
 })
 const only = flags.only === undefined ? undefined : new RegExp(flags.only)
@@ -95,7 +98,7 @@ console.debug = () => {}
 async function main(): Promise<void> {
   const tmp = await mkdtemp(join(tmpdir(), 'skills-bench-'))
   if (flags.peers) {
-    process.stdout.write(`\n${await benchPeers({ tmp, quick: flags.quick, log })}`)
+    process.stdout.write(`\n${await benchPeers({ tmp, quick: flags.quick, skilljack: flags.skilljack, log })}`)
     await rm(tmp, { recursive: true, force: true })
     return
   }

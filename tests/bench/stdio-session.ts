@@ -14,6 +14,8 @@ export interface SessionFigures {
   initializeMs: number
   /** `notifications/initialized` sent → the first listing (all pages) that names every expected `SKILL.md`. */
   listMs: number
+  /** Spawn → that listing complete (E19.1: `initializeMs` + `listMs`). */
+  firstListMs: number
   /** `resources/read` of every `SKILL.md`, one after the other. */
   readAllMs: number
   /** The server's VmHWM. */
@@ -29,7 +31,7 @@ export interface SessionPlan {
   args: string[]
   env?: NodeJS.ProcessEnv
   cwd?: string
-  /** The `SKILL.md` URIs a complete listing names (`skill://<folder>/SKILL.md`). */
+  /** The URIs of the skills' `SKILL.md` a complete listing names (`skill://<folder>/SKILL.md`; skilljack-mcp: `skill://<name>`). */
   expected: readonly string[]
   /** Give up after this long. */
   timeoutMs: number
@@ -72,7 +74,7 @@ export async function timeSession(plan: SessionPlan): Promise<SessionFigures> {
     }
     const readAll = performance.now()
     const { peakRssBytes, cpuMs } = processFigures(child.pid as number)
-    return { initializeMs: initialized - started, listMs: listed - initialized, readAllMs: readAll - listed, peakRssBytes, cpuMs, listPasses }
+    return { initializeMs: initialized - started, listMs: listed - initialized, firstListMs: listed - started, readAllMs: readAll - listed, peakRssBytes, cpuMs, listPasses }
   } finally {
     await rpc.close()
   }

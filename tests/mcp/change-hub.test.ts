@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ChangeHub, isWatchedUri, type ChangeNotification, type HubSession } from '../../src/mcp/change-hub.js'
+import { BASELINE_WAIT_MS, ChangeHub, isWatchedUri, type ChangeNotification, type HubSession } from '../../src/mcp/change-hub.js'
 import { skillIdsOf } from '../../src/mcp/change-feed.js'
 import { silentLogger } from '../support/silent-logger.js'
 
@@ -240,14 +240,28 @@ describe('ChangeHub', () => {
     expect(a.got).toEqual([LIST])
   })
 
-  it('lets a session attach after 2 s when a view never answers', async () => {
+  it('lets a session attach after BASELINE_WAIT_MS when a view does not answer yet (E19.3: initialize does not wait for the first scan)', async () => {
     w.hanging.add('resources/list')
     let attached = false
     void hub.attach(session()).then(() => (attached = true))
-    await vi.advanceTimersByTimeAsync(1999)
+    await vi.advanceTimersByTimeAsync(BASELINE_WAIT_MS - 1)
     expect(attached).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
     expect(attached).toBe(true)
+  })
+
+  it('notifies a change signalled before the baselines were in, whatever they hold (E19.3)', async () => {
+    w.hanging.add('resources/list')
+    const a = session()
+    const attaching = hub.attach(a)
+    await vi.advanceTimersByTimeAsync(BASELINE_WAIT_MS)
+    await attaching
+    // The change lands before the first listing answers: the baseline will already hold it.
+    w.resources.push('iii://alpha')
+    w.hanging.delete('resources/list')
+    hub.skillsChanged(['alpha'])
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(a.got).toContainEqual(LIST)
   })
 
   it('gives up on a view that never answers after 10 s and checks again on the next signal', async () => {

@@ -30,7 +30,10 @@ export async function startMode({ options, loaded, log, stdout, door }: ModeCont
     door,
   })
   log.info({ url: engine.url }, LOG.connecting)
-  const worker = await startSkillsWorker({ url: engine.url, loaded, log, sdk: { ...QUIET_SDK, ...bearerHeaders(door.token) }, open: localClients(engine) })
+  // E19.3: the worker's first scan starts once the front serves stdio (skills-worker.ts `scanAfter`).
+  let serving: () => void = () => undefined
+  const scanAfter = new Promise<void>((resolve) => (serving = resolve))
+  const worker = await startSkillsWorker({ url: engine.url, loaded, log, sdk: { ...QUIET_SDK, ...bearerHeaders(door.token) }, open: localClients(engine), scanAfter })
   const stopEngine = async () => {
     await worker.shutdown()
     await engine.close()
@@ -38,11 +41,13 @@ export async function startMode({ options, loaded, log, stdout, door }: ModeCont
   let front: RunningFront
   try {
     await skillsRegistered(engine)
-    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, door, feed: { open: localClients(engine) }, http, stdout, workerInProcess: true, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
+    front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, door, feed: { open: localClients(engine) }, http, stdout, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
   } catch (error) {
+    serving()
     await stopEngine()
     throw error
   }
+  serving()
   return stdioServices(front, async () => {
     await front.close()
     await stopEngine()
