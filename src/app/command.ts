@@ -4,7 +4,7 @@
  * then shut down cleanly and exit 0.
  */
 import { CommanderError } from 'commander'
-import { parseCli, runMode, type CliOptions, type RunMode, createLogger, LogSink, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './index.js'
+import { parseCli, runMode, type CliOptions, type RunMode, createLogger, stderrSink, renderManifest, type ModeContext, type RunningMode, settingsOf, guardStdout } from './index.js'
 import { LOG, SHUTDOWN_DEADLINE_MS, SHUTDOWN_LOG_FLUSH_MS, usePrebuiltPairTable } from '../core/index.js'
 import { readPairTableFile } from '../fs/index.js'
 
@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<void> {
   // E19.2: V8 runs as Node ships it (no flag set after start, no forced collection).
   const stdout = mode === 'stdio-embedded' || mode === 'stdio-front' ? guardStdout() : undefined
   ignorePipeErrors()
-  const sink = new LogSink(2)
+  const sink = stderrSink()
   const log = createLogger({ destination: sink })
   // E18.5: a signal ends the process within 2 s, during start-up too: closing gets SHUTDOWN_DEADLINE_MS.
   let stopping = false
@@ -60,11 +60,6 @@ async function main(argv: string[]): Promise<void> {
   void running.ended?.then(stop)
 }
 
-/**
- * E18.5: a write to stdout or stderr after its reader has gone (EPIPE) or once it is closed is an
- * error event on the stream; with no listener it would end the process at the next line. Lost output
- * is not worth the service: the line is dropped.
- */
 /** A command line parsed, or the process ended with commander's exit code (help 0, a usage error ≥ 1). */
 function parsedOrExit<T>(parse: (argv: string[]) => T, argv: string[]): T {
   try {
@@ -75,6 +70,11 @@ function parsedOrExit<T>(parse: (argv: string[]) => T, argv: string[]): T {
   }
 }
 
+/**
+ * E18.5: a write to stdout or stderr after its reader has gone (EPIPE) or once it is closed is an
+ * error event on the stream; with no listener it would end the process at the next line. Lost output
+ * is not worth the service: the line is dropped.
+ */
 function ignorePipeErrors(): void {
   process.stdout.on('error', () => undefined)
   process.stderr.on('error', () => undefined)
@@ -83,7 +83,7 @@ function ignorePipeErrors(): void {
 async function check(argv: string[]): Promise<void> {
   const { parseCheckCli, runCheck } = await import('./modes/check.js')
   const options = parsedOrExit(parseCheckCli, argv)
-  const sink = new LogSink(2)
+  const sink = stderrSink()
   const code = await runCheck(options, process.stdout, createLogger({ destination: sink }))
   await sink.settled(SHUTDOWN_DEADLINE_MS)
   // A report written to a pipe may still be queued: exit once all of it is out.
@@ -102,7 +102,7 @@ async function sync(argv: string[]): Promise<void> {
   console.log = console.info = console.error
   console.debug = level === 'debug' || level === 'trace' ? console.error : () => undefined
   ignorePipeErrors()
-  const sink = new LogSink(2)
+  const sink = stderrSink()
   const running = await startSync(options, { out: process.stdout, err: process.stderr }, createLogger({ level, destination: sink }))
   let code: number | undefined
   const stop = () => {

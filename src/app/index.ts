@@ -4,7 +4,7 @@
  */
 export { parseCli, runMode, type CliOptions, type RunMode } from './cli.js'
 export { createLogger } from './logger.js'
-export { LogSink } from './log-sink.js'
+export { stderrSink } from './log-sink.js'
 export { renderManifest } from './manifest.js'
 export { type ModeContext, type RunningMode } from './modes/mode-context.js'
 export { settingsOf } from './settings.js'

@@ -23,7 +23,7 @@ export class LogSink {
   /** Lines dropped because the queue was full or the sink had died. */
   dropped = 0
 
-  constructor(fd = 2, maxQueuedUnits = LOG_QUEUE_MAX_UNITS) {
+  constructor(fd: number, maxQueuedUnits: number) {
     this.#fd = fd
     this.#maxQueuedUnits = maxQueuedUnits
   }
@@ -90,3 +90,6 @@ export class LogSink {
     for (const resolve of this.#idle.splice(0)) resolve()
   }
 }
+
+/** The sink of the process's logs: stderr, with the queue bound of core/limits.ts. */
+export const stderrSink = (): LogSink => new LogSink(2, LOG_QUEUE_MAX_UNITS)

@@ -3,7 +3,7 @@
  * upstream's `tracing::info!(skill_id = %id, "skill registered")` reads. Level from LOG_LEVEL (D11).
  */
 import { pino, type Logger } from 'pino'
-import { LogSink } from './log-sink.js'
+import { stderrSink, type LogSink } from './log-sink.js'
 
 export type { Logger }
 
@@ -15,5 +15,5 @@ interface LoggerOptions {
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? 'info'
-  return pino({ level, base: { pid: process.pid } }, options.destination ?? new LogSink(2))
+  return pino({ level, base: { pid: process.pid } }, options.destination ?? stderrSink())
 }

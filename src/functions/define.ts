@@ -1,11 +1,11 @@
 /**
- * One definition per function: `defineFunction({id, description, input, output, tool}, handler)` holds its
- * id, exact description (§1.1), metadata (D6), its MCP tool's face (E22.1), the zod schemas its input is decoded with and its
- * draft-07 formats published from (D7), and the handler, whose input the compiler holds to exactly
- * what the input schema decodes a payload to, and its answer to what the output schema describes
- * (E22.2: the answer's type is inferred from the schema it is published by, as the MCP SDK's
- * `registerTool` ties a tool's schemas to its callback). Each handler sits behind the response guard, so no answer exceeds what the engine
- * accepts in one frame. The registry (registry.ts) is the list of these.
+ * One definition per function: `defineFunction({id, description, input, output, tool}, handler)` holds
+ * its id, exact description (§1.1), metadata (D6), its MCP tool's face (E22.1), the zod schemas its
+ * input is decoded with and its draft-07 formats published from (D7), and the handler, whose input
+ * the compiler holds to exactly what the input schema decodes a payload to and whose answer to what
+ * the output schema describes (E22.2), as the MCP SDK's `registerTool` ties a tool's schemas to its
+ * callback. Each handler sits behind the response guard, so no answer exceeds what the engine accepts
+ * in one frame. The registry (registry.ts) is the list of these.
  */
 import type { z } from 'zod'
 import { encodeToolName } from '../core/index.js'
@@ -17,8 +17,6 @@ import { guardResponse, type Handler } from './response-guard.js'
 export interface ToolAnnotations {
   readOnlyHint?: boolean
   idempotentHint?: boolean
-  destructiveHint?: boolean
-  openWorldHint?: boolean
 }
 
 /**
@@ -56,9 +54,12 @@ export interface FunctionSpec<Id extends string = string> {
 /** A handler as its callers hold it: they pass only a payload the spec's input schema decoded. */
 export type DecodedHandler = (input: unknown, deps: Deps) => Promise<unknown>
 
+/** A spec with its schemas' own types, so a caller's view of the answer is inferred from them (E22.2). */
+type TypedSpec<Id extends string, Input extends z.ZodTypeAny, Output extends z.ZodTypeAny> =
+  Omit<FunctionSpec<Id>, 'input' | 'output'> & { input: Input; output: Output }
+
 export interface DefinedFunction<Id extends string = string, Input extends z.ZodTypeAny = z.ZodTypeAny, Output extends z.ZodTypeAny = z.ZodTypeAny> {
-  /** With the schemas' own types, so a caller's view of the answer is inferred from them (E22.2). */
-  spec: Omit<FunctionSpec<Id>, 'input' | 'output'> & { input: Input; output: Output }
+  spec: TypedSpec<Id, Input, Output>
   /** The handler behind the response guard (response-guard.ts). */
   handle: DecodedHandler
 }
@@ -79,7 +80,7 @@ export function defineFunction<Id extends string, Input extends z.ZodTypeAny, Ou
   handler: Handler<z.output<Input>, z.input<Output>>,
 ): DefinedFunction<Id, Input, Output> {
   const { id, description, input, output, metadata = {}, tool } = definition
-  const spec: Omit<FunctionSpec<Id>, 'input' | 'output'> & { input: Input; output: Output } = {
+  const spec: TypedSpec<Id, Input, Output> = {
     id,
     description,
     metadata,

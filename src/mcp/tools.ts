@@ -15,8 +15,6 @@ import { INTERNAL_ERROR, INVALID_PARAMS, RpcError } from './jsonrpc.js'
 import * as msg from './messages.js'
 import type { McpBackend, McpProfile } from './types.js'
 
-export { decodeToolName, encodeToolName } from '../core/index.js'
-
 /**
  * `request_format` minus its top-level `name`/`description`, with `type: "object"` (clients
  * reject any other tool schema type). Everything else, `$schema`/`title`/`definitions` included, stays.

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { constants } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LogSink } from '../../src/app/log-sink.js'
+import { LOG_QUEUE_MAX_UNITS } from '../../src/core/limits.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'log-sink-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -18,7 +19,7 @@ describe('LogSink (E18.5)', () => {
   it('writes every line in order and settles once they are out', async () => {
     const path = join(dir, 'ok.log')
     const fd = openSync(path, 'w')
-    const sink = new LogSink(fd)
+    const sink = new LogSink(fd, LOG_QUEUE_MAX_UNITS)
     for (let i = 0; i < 1000; i++) expect(sink.write(`line ${i}\n`)).toBe(true)
     await sink.settled(5_000)
     closeSync(fd)
@@ -29,7 +30,7 @@ describe('LogSink (E18.5)', () => {
   it('dies on a closed fd (EBADF): later lines are dropped, nothing throws', async () => {
     const fd = openSync(join(dir, 'closed.log'), 'w')
     closeSync(fd)
-    const sink = new LogSink(fd)
+    const sink = new LogSink(fd, LOG_QUEUE_MAX_UNITS)
     expect(() => sink.write('first\n')).not.toThrow()
     await sink.settled(5_000)
     expect(sink.dead).toBe(true)
@@ -44,7 +45,7 @@ describe('LogSink (E18.5)', () => {
     const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
     const fd = openSync(fifo, constants.O_WRONLY)
     closeSync(reader)
-    const sink = new LogSink(fd)
+    const sink = new LogSink(fd, LOG_QUEUE_MAX_UNITS)
     sink.write('nobody reads this\n')
     await sink.settled(5_000)
     expect(sink.dead).toBe(true)

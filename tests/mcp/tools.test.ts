@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeToolName, encodeToolName, inputSchemaOf } from '../../src/mcp/tools.js'
+import { decodeToolName, encodeToolName } from '../../src/core/index.js'
+import { inputSchemaOf } from '../../src/mcp/tools.js'
 
 describe('tool names', () => {
   it.each([
