@@ -1,12 +1,13 @@
 /**
  * Loads config.yaml (§7). Boot is never blocked by config: a missing, unreadable, malformed or
  * mistyped file is logged as a warning and the defaults are used, with globs resolved from the CWD.
- * On success, globs resolve from the config file's directory.
+ * On success, globs resolve from the config file's directory. Only an invalid view (E20.1) refuses
+ * the start.
  */
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { DEFAULT_CONFIG, type LoadedConfig, type SkillsConfig, LOG } from '../core/index.js'
+import { DEFAULT_CONFIG, StartRefused, type LoadedConfig, type SkillsConfig, LOG } from '../core/index.js'
 import type { Logger } from './logger.js'
 import { parseInput, ConfigSchema } from '../schemas/index.js'
 
@@ -22,6 +23,7 @@ export function loadConfigFile(path: string, log: Logger): { loaded: LoadedConfi
     text = readFileSync(path, 'utf8')
     config = parseConfig(text)
   } catch (error) {
+    if (error instanceof StartRefused) throw error
     log.warn({ error: error instanceof Error ? error.message : String(error), path }, LOG.configFailed)
     return { loaded: defaultConfig() }
   }

@@ -10,7 +10,7 @@ import type { Logger } from 'pino'
 import { performance } from 'node:perf_hooks'
 import { cacheConfig, fsLimits, type LoadedConfig, type SkillsConfig, LOG } from '../core/index.js'
 import { decodeLargeResultsInSlices, CachedStateStore, sdkConnectionId, clientFor, StateStore, Subscribers } from '../engine/index.js'
-import { registerRpcEndpoint, bootFsScan, forwardFsChanges, prepareFirstListing, type Deps, type DefinedFunction, DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, TRIGGER_TYPES } from '../functions/index.js'
+import { registerRpcEndpoint, bootFsScan, forwardFsChanges, prepareFirstListing, type Deps, type DefinedFunction, DEFINITIONS, EXTENSION_DEFINITIONS, EXTENSION_FUNCTIONS, TRIGGER_TYPES, skillsInView } from '../functions/index.js'
 import { FsSources } from '../fs/index.js'
 import { parseInput } from '../schemas/index.js'
 
@@ -63,7 +63,7 @@ async function sdkClients(url: string, sdk: InitOptions | undefined): Promise<Op
 
 export interface RunningWorker {
   iii: IIIClient
-  deps: Deps
+  deps: Deps<FsSources>
   shutdown(): Promise<void>
 }
 
@@ -78,7 +78,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   const reader = open(STATE_READER_NAME, { enableMetricsReporting: false })
   decodeLargeResultsInSlices(reader)
   const state = stateStore(iii, reader, config, log)
-  const deps: Deps = {
+  const deps: Deps<FsSources> = {
     config,
     state,
     fs: new FsSources(config, baseDir, log, { index: fsIndexEnabled(config), limits: fsLimits(config) }),
@@ -94,6 +94,7 @@ export async function startSkillsWorker(options: StartWorkerOptions): Promise<Ru
   for (const subscribers of [deps.notify.skills, deps.notify.prompts]) registerOnChangeType(iii, subscribers, log)
   registerFunctions(iii, deps, DEFINITIONS)
   registerFunctions(iii, deps, EXTENSION_DEFINITIONS)
+  registerFunctions(iii, deps, [skillsInView])
   registerRpcEndpoint(iii, deps)
   if (state instanceof CachedStateStore) state.bind()
   log.info(LOG.functionsRegistered)

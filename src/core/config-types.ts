@@ -1,5 +1,6 @@
 /** The worker configuration after loading (spec §7); produced by src/app/config-file.ts. */
 import { FS_LIMITS, type FsLimits } from './limits.js'
+import type { ViewDefinition } from './views.js'
 
 export interface SkillsConfig {
   scopes: { skills: string; prompts: string }
@@ -20,6 +21,8 @@ export interface SkillsConfig {
    * standard roots); set from the command line, never read from the YAML.
    */
   skill_roots?: string[]
+  /** E20.1: the named views, checked and with their defaults; absent when config.yaml defines none. */
+  views?: Record<string, ViewDefinition>
 }
 
 export interface CacheConfig {

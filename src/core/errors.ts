@@ -13,6 +13,9 @@ export class SkillsError extends Error {
  */
 export class InvalidParamsError extends SkillsError {}
 
+/** A setting the process must not start with (an invalid view, E20.1; a token file others can read, E20.4). */
+export class StartRefused extends Error {}
+
 /** Throws an InvalidParamsError when `message` is defined: `checkParam(checkSkillPath(path))`. */
 export function checkParam(message: string | undefined): void {
   if (message !== undefined) throw new InvalidParamsError(message)

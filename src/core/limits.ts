@@ -201,3 +201,11 @@ export function jsonBytesUpperBound(value: unknown, limit: number): number {
   }
   return total
 }
+
+/** Alternatives one pattern's braces may expand to (fs globs, D3; view patterns, E20.1), so `{a,b}{a,b}…` cannot explode. */
+export const MAX_BRACE_ALTERNATIVES = 1024
+
+/** A view's name (E20.1) has at most this many characters. */
+export const MAX_VIEW_NAME_CHARS = 64
+/** An agent's token (E11.2, E20.4) has at least this many characters; shorter ones are guessable. */
+export const MIN_TOKEN_CHARS = 16

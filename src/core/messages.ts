@@ -65,6 +65,26 @@ export const hostNotLoopback = (flag: string, host: string) =>
   `error: ${flag} ${host} is not a loopback address; pass --allow-remote to bind it`
 export const packageJsonNotFound = (dir: string) => `no package.json found at or above ${dir}`
 
+// --- views (E20) -------------------------------------------------------------------------------
+export const invalidView = (name: string, field: string, why: string) => `invalid view ${dbg(name)}: ${field}: ${why}`
+export const viewNameRule = (max: number) => `must match [a-z0-9][a-z0-9_-]* and be at most ${max} characters`
+export const VIEW_UNKNOWN_KEY = 'unknown key (a view has include, exclude and prompts)'
+export const VIEW_PATTERNS_LIST = 'must be a list of glob patterns'
+export const VIEW_MUST_BE_MAPPING = 'must be a mapping of include, exclude and prompts'
+export const VIEWS_MUST_BE_MAPPING = 'views: must be a mapping of view names to views'
+export const VIEW_PATTERN_ABSOLUTE = 'a pattern matches ids, so it cannot start with /'
+export const unknownView = (name: string) => `unknown view ${dbg(name)}`
+export const unknownViewNamed = (name: string, known: readonly string[]) =>
+  `${unknownView(name)}; ${known.length === 0 ? 'config.yaml defines no views' : `the views are ${known.map(dbg).join(', ')}`}`
+export const notThisWorkers = (functionId: string) => `${functionId} is not a function of the skills worker`
+export const VIEW_READ_ONLY = 'a view only reads: register and unregister through the whole catalogue'
+export const TOKEN_NOT_ALLOWED = 'token not allowed here'
+export const tokensFileRefused = (path: string, why: string) => `--auth-tokens-file ${path}: ${why}`
+export const tokensFileOpen = (mode: string) => `readable by group or others (mode ${mode}); chmod 600 it`
+export const TOKENS_FILE_SHAPE = 'must be a list of {token, views}'
+export const tokenEntryInvalid = (index: number, field: string, why: string) => `entry ${index}: ${field}: ${why}`
+export const TOKEN_VIEWS_RULE = 'must be "*" or a list of view names'
+
 // --- fetch (§1.9) --------------------------------------------------------------------------------
 export const FETCH_INPUT_MISSING = 'Provide uri or a non-empty uris array'
 export const fetchInvalidUri = (uri: string) => `Invalid URI (must start with ${III_URI_PREFIX}): ${uri}`

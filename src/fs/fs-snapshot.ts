@@ -5,6 +5,7 @@
  * with the direct view the disk. Never mutated; whatever a handler derives from its arrays can be
  * memoised on them.
  */
+import type { CatalogueView } from '../core/index.js'
 import { mapInBatches } from './batches.js'
 import { type FileMeta, metaOf } from './file-meta.js'
 import type { FsView } from './fs-view.js'
@@ -21,7 +22,24 @@ export class FsSnapshot {
     private readonly view: FsView,
     /** The files the expansion skipped, with their reasons (for the boot diagnostics). */
     readonly skipped: { skills: FsSkip[]; prompts: FsSkip[] } = { skills: [], prompts: [] },
+    /**
+     * Every skill the expansion serves, in or out of a view: a folder nested in a skill's folder
+     * that is a skill of its own stays out of that skill's files even where a view hides it.
+     */
+    readonly served: FsSkill[] = skills,
   ) {}
+
+  private readonly views = new Map<CatalogueView, FsSnapshot>()
+
+  /** E20: the part of this snapshot a view holds (nothing it skipped), the same object for every call. */
+  within(view: CatalogueView): FsSnapshot {
+    let part = this.views.get(view)
+    if (part === undefined) {
+      part = new FsSnapshot(this.skills.filter((s) => view.hasSkill(s.id)), this.prompts.filter((p) => view.hasPrompt(p.name)), this.view, undefined, this.served)
+      this.views.set(view, part)
+    }
+    return part
+  }
 
   private skillById: Map<string, FsSkill> | undefined
   private promptByName: Map<string, FsPrompt> | undefined

@@ -8,7 +8,7 @@
 import { messages as msg, SKILL_FILE } from '../core/index.js'
 import type { Logger } from 'pino'
 import { directView, type FsView, type PathInfo, type PathType, typeOf } from './fs-view.js'
-import { type CompiledGlob, type Component, matchesComponent, matchName, startsWithDot } from './glob-pattern.js'
+import { type CompiledGlob, type Component, matchesComponent, matchName, startsWithDot } from '../core/index.js'
 
 /** Matched regular files (symlinks followed), in no particular order. */
 export async function walkGlob(glob: CompiledGlob, log: Logger, view: FsView = directView): Promise<string[]> {

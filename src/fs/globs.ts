@@ -4,14 +4,10 @@
  * crate semantics, and the union of regular files comes back sorted component by component. An
  * invalid pattern is reported as a skip reason naming the pattern as written in the config.
  */
-import { compareUtf8, messages as msg } from '../core/index.js'
+import { compareUtf8, compileAlternatives, type CompiledGlob, messages as msg } from '../core/index.js'
 import type { Logger } from 'pino'
-import { expandBraces } from './braces.js'
-import { type CompiledGlob, compileGlob, parsePattern } from './glob-pattern.js'
 import { directView, type FsView } from './fs-view.js'
 import { walkGlob } from './glob-walk.js'
-
-const MAX_BRACE_ALTERNATIVES = 1024
 
 type GlobExpansion = { paths: string[] } | { error: string }
 
@@ -32,19 +28,8 @@ export async function expandGlob(pattern: string, baseDir: string, log: Logger, 
 }
 
 function compileAll(pattern: string, absolute: string): { globs: CompiledGlob[] } | { error: string } {
-  const whole = parsePattern(absolute)
-  if ('error' in whole) return { error: msg.invalidGlob(pattern, whole.error) }
-  const alternatives = expandBraces(absolute, MAX_BRACE_ALTERNATIVES)
-  if (alternatives === undefined) {
-    return { error: msg.invalidGlob(pattern, msg.globTooManyAlternatives(MAX_BRACE_ALTERNATIVES)) }
-  }
-  const globs: CompiledGlob[] = []
-  for (const alternative of alternatives) {
-    const glob = compileGlob(alternative)
-    if ('error' in glob) return { error: msg.invalidGlob(pattern, glob.error) }
-    globs.push(glob)
-  }
-  return { globs }
+  const compiled = compileAlternatives(absolute)
+  return 'error' in compiled ? { error: msg.invalidGlob(pattern, compiled.error) } : compiled
 }
 
 // Path order: component by component, bytes of UTF-8 (so `a/b` < `a-b` < `a.b/c` as in Rust).

@@ -8,10 +8,11 @@
  * in one frame. The registry (registry.ts) is the list of these.
  */
 import type { z } from 'zod'
-import { encodeToolName } from '../core/index.js'
+import { encodeToolName, isJsonObject } from '../core/index.js'
 import { toDraft07, type JsonSchema, type Published } from '../schemas/index.js'
 import type { Deps } from './deps.js'
 import { guardResponse, type Handler } from './response-guard.js'
+import { depsInView } from './view-deps.js'
 
 /** MCP tool annotations (E12.6) a function of this worker can vouch for. */
 export interface ToolAnnotations {
@@ -91,5 +92,16 @@ export function defineFunction<Id extends string, Input extends z.ZodTypeAny, Ou
     response_format: toDraft07(output.schema, output.schemaTitle, output.definitions),
   }
   // Sound: the worker and skills::rpc decode every payload with `spec.input` before calling `handle`.
-  return { spec, handle: guardResponse(handler as Handler<z.output<Input>>) as DecodedHandler }
+  return { spec, handle: guardResponse(inViewGiven(handler as Handler<z.output<Input>>)) as DecodedHandler }
+}
+
+/**
+ * E20.2: a function whose input has a `view` (only those whose schema has the field keep it after
+ * decoding) runs on that view's Deps; through a view already, on the part both hold.
+ */
+function inViewGiven<I, O>(handler: Handler<I, O>): Handler<I, O> {
+  return (input, deps) => {
+    const view = isJsonObject(input) && typeof input.view === 'string' ? input.view : undefined
+    return handler(input, view === undefined ? deps : depsInView(deps, view))
+  }
 }

@@ -8,10 +8,17 @@ import type { StateStore, Subscribers } from '../engine/index.js'
 import type { FsSources } from '../fs/index.js'
 import type { SearchIndex } from './search-port.js'
 
-export interface Deps {
+/** What handlers read and write of the engine's state (a view's is filtered, view-deps.ts). */
+export type StatePort = Pick<StateStore, 'set' | 'get' | 'delete' | 'list' | 'view'>
+
+/** What handlers read of the filesystem sources (a view's is filtered, view-deps.ts). */
+export type FsPort = Pick<FsSources, 'snapshot' | 'findSkill' | 'findPrompt' | 'prompts' | 'reads' | 'limits' | 'noteListing' | 'listingProblems' | 'watchProblems' | 'onChange'>
+
+/** `Fs`: the worker holds its `FsSources` (to start and close them); handlers see only the port. */
+export interface Deps<Fs extends FsPort = FsPort> {
   config: SkillsConfig
-  state: StateStore
-  fs: FsSources
+  state: StatePort
+  fs: Fs
   notify: { skills: Subscribers; prompts: Subscribers }
   log: Logger
   now(): Date

@@ -14,8 +14,8 @@ const SERVED_SKILL_FILES = new MemoKey<ReadonlySet<string>>('served SKILL.md pat
 
 /** The folders below `folder` (as `/`-separated paths relative to it) whose SKILL.md the fs sources serve. */
 export function nestedSkillsOf(folder: string, snapshot: FsSnapshot): NestedSkill {
-  const served = memoize(snapshot.skills, SERVED_SKILL_FILES, () =>
-    new Set(snapshot.skills.filter((s) => s.kind === 'folder').map((s) => s.path)))
+  const served = memoize(snapshot.served, SERVED_SKILL_FILES, () =>
+    new Set(snapshot.served.filter((s) => s.kind === 'folder').map((s) => s.path)))
   const prefix = folder.endsWith('/') ? folder : `${folder}/`
   return (dir) => served.has(`${prefix}${dir}/${SKILL_FILE}`)
 }

@@ -64,6 +64,8 @@ export type AnswerOf<Id extends FunctionId> = z.output<DefinitionOf<Id>['spec'][
 
 export const FUNCTIONS: readonly FunctionSpec[] = DEFINITIONS.map((d) => d.spec)
 export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = EXTENSION_DEFINITIONS.map((d) => d.spec)
+/** Every definition by its function id (`skills::rpc` and `skills::in-view` dispatch through it). */
+export const DEFINITION_BY_ID: ReadonlyMap<string, DefinedFunction> = new Map([...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => [d.spec.id, d]))
 export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map([...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]))
 /** E22.1: the MCP tools of this worker's public functions, by function id, in registration order. */
 export const TOOL_FACES: ReadonlyMap<string, ToolFace> = new Map([...FUNCTIONS, ...EXTENSION_FUNCTIONS].flatMap((f) => (f.tool === undefined ? [] : [[f.id, f.tool]])))

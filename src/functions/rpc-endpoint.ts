@@ -10,8 +10,7 @@ import type { Deps } from './deps.js'
 import { guardResponse } from './response-guard.js'
 import { rpcHandler, type RpcDispatch } from './rpc.js'
 import { parseInput, RPC_FUNCTION } from '../schemas/index.js'
-import type { DefinedFunction } from './define.js'
-import { DEFINITIONS, EXTENSION_DEFINITIONS } from './registry.js'
+import { DEFINITION_BY_ID } from './registry.js'
 
 /*
  * The discovery functions `skills::rpc` dispatches to, found by function id among the same
@@ -19,11 +18,9 @@ import { DEFINITIONS, EXTENSION_DEFINITIONS } from './registry.js'
  * and a direct call of the function run the same code. Which failures are the caller's (-32602) the
  * functions say themselves, by throwing an InvalidParamsError.
  */
-const BY_ID: ReadonlyMap<string, DefinedFunction> = new Map([...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => [d.spec.id, d]))
-
 export const DISCOVERY_DISPATCH: RpcDispatch = {
   target(functionId) {
-    const defined = BY_ID.get(functionId)
+    const defined = DEFINITION_BY_ID.get(functionId)
     return defined === undefined ? undefined : { input: defined.spec.input, handle: defined.handle }
   },
   isInvalidParams: (error) => error instanceof InvalidParamsError,

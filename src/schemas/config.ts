@@ -5,7 +5,7 @@
  * generated from or tested against these entries (config-keys.ts).
  */
 import { z } from 'zod'
-import { DEFAULT_CACHE, DEFAULT_CONFIG, DEFAULT_RPC_API_PATH, type SkillsConfig, MUST_BE_NON_EMPTY, MUST_BE_NON_NEGATIVE_INTEGER, MUST_BE_URL_PATH } from '../core/index.js'
+import { DEFAULT_CACHE, DEFAULT_CONFIG, DEFAULT_RPC_API_PATH, StartRefused, parseViews, type SkillsConfig, MUST_BE_NON_EMPTY, MUST_BE_NON_NEGATIVE_INTEGER, MUST_BE_URL_PATH } from '../core/index.js'
 
 const scope = (fallback: string) => z.string().min(1, MUST_BE_NON_EMPTY).default(fallback)
 const globs = () => z.array(z.string()).default(() => [])
@@ -36,4 +36,16 @@ export const ConfigSchema = z.object({
       max_staleness_ms: nonNegativeInteger().default(DEFAULT_CACHE.max_staleness_ms).describe('no listing is older than this, whoever wrote; 0: every listing reads state'),
     })
     .optional(),
+  // A view is a security boundary (E20.1): one it cannot read refuses the start instead of falling
+  // back to the defaults as the rest of the file does, so the refusal is thrown, not reported.
+  views: z
+    .unknown()
+    .optional()
+    .transform((raw) => {
+      if (raw === undefined) return undefined
+      const views = parseViews(raw)
+      if (!views.ok) throw new StartRefused(views.error)
+      return views.value
+    })
+    .describe('named views (E20): {name: {include: [patterns], exclude: [patterns], prompts: [patterns]}}; /mcp/views/{name} and --view serve only the skills a view holds'),
 }) satisfies z.ZodType<SkillsConfig, z.ZodTypeDef, unknown>

@@ -4,6 +4,7 @@
  * clients send it for "not given"); unknown fields are ignored (D8).
  */
 import { z } from 'zod'
+import { viewField } from './view-field.js'
 import { mustBeOneOf, III_URI_PREFIX } from '../core/index.js'
 import { boundedInteger } from './bounded-integer.js'
 import { maxTokens } from './outline.js'
@@ -33,6 +34,7 @@ export const ListSkillsRequest = z.object({
     .string()
     .nullish()
     .describe('The next_cursor of the previous page, for the same namespace; absent for the first page.'),
+  view: viewField(),
 })
 
 export const ProtocolSkill = z.object({

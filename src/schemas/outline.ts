@@ -3,6 +3,7 @@
  * `skill::read_skill_file` (E7.4). Unknown input fields are ignored (D8).
  */
 import { z } from 'zod'
+import { viewField } from './view-field.js'
 import { III_URI_PREFIX } from '../core/index.js'
 import { boundedInteger } from './bounded-integer.js'
 
@@ -16,6 +17,7 @@ export const maxTokens = (what: string) => boundedInteger(MAX_TOKENS_MIN, MAX_TO
 
 export const OutlineInput = z.object({
   uri: z.string().describe(`An ${III_URI_PREFIX} URI (${III_URI_PREFIX}acme/billing, or ${III_URI_PREFIX}acme/billing#refunds for one section).`),
+  view: viewField(),
 })
 
 export const OutlineSection = z.object({

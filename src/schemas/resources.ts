@@ -3,6 +3,7 @@
  * functions, `resources-read`, the fetch tool, and `AnyValue` for envelopes published untyped.
  */
 import { z } from 'zod'
+import { viewField } from './view-field.js'
 import type { Published } from './json-schema.js'
 import { maxTokens } from './outline.js'
 import { III_URI_PREFIX } from '../core/index.js'
@@ -20,6 +21,7 @@ export const ANY_VALUE: Published<typeof AnyValue> = { schema: AnyValue, schemaT
 export const McpResourcesListInput = z.object({
   offset: z.number().int().nonnegative().nullish().describe('The first entry of the page (default 0).'),
   limit: z.number().int().positive().nullish().describe('At most this many entries; the answer then carries `total`.'),
+  view: viewField(),
 })
 export type McpResourcesListInput = z.infer<typeof McpResourcesListInput>
 

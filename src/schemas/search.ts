@@ -4,6 +4,7 @@
  * every optional argument).
  */
 import { z } from 'zod'
+import { viewField } from './view-field.js'
 import { messages as msg, subtreeProblem, III_URI_PREFIX } from '../core/index.js'
 import { boundedInteger } from './bounded-integer.js'
 
@@ -34,6 +35,7 @@ export const SearchSkillsInput = z.object({
     .nullable()
     .default(null)
     .describe('Only skills in this subtree: "acme" (or "acme/") keeps acme and every acme/... id, not acmex.'),
+  view: viewField(),
 })
 
 export const SearchResult = z.object({

@@ -1,5 +1,6 @@
 /** Inputs of the MCP Skills Extension's internal functions (E6); unknown fields are ignored (D8). Stands alone: one schema module per function family, as the others in src/schemas. */
 import { z } from 'zod'
+import { viewField } from './view-field.js'
 import { SKILL_URI_PREFIX } from '../core/index.js'
 
 export const SepListInput = z.object({
@@ -7,6 +8,7 @@ export const SepListInput = z.object({
   after: z.string().nullish().describe(`Only skills whose ${SKILL_URI_PREFIX} URI sorts after this one (a page's cursor).`),
   limit: z.number().int().positive().nullish().describe('At most this many skills (a page); `more` says whether others follow.'),
   uri: z.string().nullish().describe(`Only the skill of this ${SKILL_URI_PREFIX} SKILL.md URI (skills/get).`),
+  view: viewField(),
 })
 
 export const SepUriInput = z.object({

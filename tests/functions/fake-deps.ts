@@ -69,7 +69,7 @@ export interface FanOutCall {
 }
 
 export interface FakeWorld {
-  deps: Deps
+  deps: Deps<FsSources>
   state: MemoryState
   log: CapturedLog
   /** Fire-and-forget calls the on-change fan-out made, in order. */
@@ -115,7 +115,7 @@ export function fakeDeps(options: FakeOptions = {}): FakeWorld {
   for (const [i, id] of (options.subscribers?.prompts ?? []).entries()) notify.prompts.add(`prompts-binding-${i}`, id)
   const invocations: FakeWorld['invocations'] = []
   const functions = new Map<string, (payload: unknown) => unknown>()
-  const deps: Deps = {
+  const deps: Deps<FsSources> = {
     config,
     state: state as unknown as StateStore,
     fs: new FsSources(config, options.baseDir ?? process.cwd(), log.log, { limits: FS_LIMITS }),

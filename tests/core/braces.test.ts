@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expandBraces } from '../../src/fs/braces.js'
+import { expandBraces } from '../../src/core/braces.js'
 
 describe('expandBraces', () => {
   it.each([

@@ -4,7 +4,7 @@
  * `[!abc]`; case-sensitive; no escapes; leading dots not special. Error texts are the crate's own,
  * positions count code points of the whole (absolute) pattern as the crate does.
  */
-import { messages as msg } from '../core/index.js'
+import * as msg from './messages.js'
 
 type CharSpec = { kind: 'single'; cp: number } | { kind: 'range'; from: number; to: number }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compileGlob, parsePattern, type Token, matchName } from '../../src/fs/glob-pattern.js'
+import { compileGlob, parsePattern, type Token, matchName } from '../../src/core/glob-pattern.js'
 
 const tokensOf = (pattern: string): Token[] => {
   const parsed = parsePattern(pattern)

@@ -1,0 +1,111 @@
+/**
+ * E20.2–E20.3: a view is applied where the catalogue is read, once: `depsInView` hands a handler the
+ * same Deps with a state port and an fs port that hold only the view's skills and prompts. Every
+ * listing, lookup, read, search and count a handler makes goes through them, so outside the view a
+ * skill or prompt is exactly an id that does not exist, and no handler checks a view itself.
+ * Each view keeps its own search index (`search`), built over what it holds.
+ */
+import { CatalogueView, SkillsError, isJsonObject, messages as msg } from '../core/index.js'
+import type { FsSnapshot } from '../fs/index.js'
+import type { Deps, FsPort, StatePort } from './deps.js'
+
+const VIEWS = new WeakMap<Deps, Map<string, Deps>>()
+
+/** `deps` restricted to the view `name` of its config; the same object for every call. */
+export function depsInView(deps: Deps, name: string): Deps {
+  let byName = VIEWS.get(deps)
+  if (byName === undefined) VIEWS.set(deps, (byName = new Map()))
+  const known = byName.get(name)
+  if (known !== undefined) return known
+  const definition = Object.hasOwn(deps.config.views ?? {}, name) ? deps.config.views?.[name] : undefined
+  if (definition === undefined) throw new SkillsError(msg.unknownView(name))
+  const view = new CatalogueView(name, definition)
+  const viewed: Deps = { ...deps, state: new ViewedState(deps.state, view, deps.config.scopes), fs: new ViewedFs(deps.fs, view), search: {} }
+  byName.set(name, viewed)
+  return viewed
+}
+
+/** State rows of the skills and prompts scopes as the view holds them; other scopes untouched. */
+class ViewedState implements StatePort {
+  constructor(
+    private readonly inner: StatePort,
+    private readonly catalogueView: CatalogueView,
+    private readonly scopes: { skills: string; prompts: string },
+  ) {}
+
+  // Registering through a view would write where the view cannot see: a view only reads.
+  async set(): Promise<unknown> {
+    throw new SkillsError(msg.VIEW_READ_ONLY)
+  }
+
+  async delete(): Promise<unknown> {
+    throw new SkillsError(msg.VIEW_READ_ONLY)
+  }
+
+  async get(scope: string, key: string): Promise<unknown> {
+    return this.holdsKey(scope, key) ? this.inner.get(scope, key) : undefined
+  }
+
+  async list(scope: string): Promise<unknown[]> {
+    return this.rowsIn(scope, await this.inner.list(scope))
+  }
+
+  view<T>(scope: string, key: string, project: (values: unknown[]) => T | Promise<T>): Promise<T> {
+    // Its own name, so a caching store keeps the view's projection beside the whole catalogue's.
+    return this.inner.view(scope, `${key}@view:${this.catalogueView.name}`, (values) => project(this.rowsIn(scope, values)))
+  }
+
+  private holdsKey(scope: string, key: string): boolean {
+    if (scope === this.scopes.skills) return this.catalogueView.hasSkill(key)
+    if (scope === this.scopes.prompts) return this.catalogueView.hasPrompt(key)
+    return true
+  }
+
+  // A row is named by its `id` (skills) or `name` (prompts); one without a name is in no view.
+  private rowsIn(scope: string, values: unknown[]): unknown[] {
+    if (scope === this.scopes.skills) return values.filter((v) => isJsonObject(v) && typeof v.id === 'string' && this.catalogueView.hasSkill(v.id))
+    if (scope === this.scopes.prompts) return values.filter((v) => isJsonObject(v) && typeof v.name === 'string' && this.catalogueView.hasPrompt(v.name))
+    return values
+  }
+}
+
+/** The fs sources as the view holds them: each snapshot's part in the view (FsSnapshot.within). */
+class ViewedFs implements FsPort {
+  readonly limits: FsPort['limits']
+  readonly reads: FsPort['reads']
+  readonly watchProblems: FsPort['watchProblems']
+
+  constructor(private readonly inner: FsPort, private readonly view: CatalogueView) {
+    this.limits = inner.limits
+    this.reads = inner.reads
+    this.watchProblems = inner.watchProblems
+  }
+
+  async snapshot(): Promise<FsSnapshot> {
+    return (await this.inner.snapshot()).within(this.view)
+  }
+
+  async findSkill(id: string) {
+    return (await this.snapshot()).findSkill(id)
+  }
+
+  async findPrompt(name: string) {
+    return (await this.snapshot()).findPrompt(name)
+  }
+
+  async prompts() {
+    return (await this.snapshot()).prompts
+  }
+
+  get listingProblems(): FsPort['listingProblems'] {
+    return new Map([...this.inner.listingProblems].filter(([, problem]) => this.view.hasSkill(problem.id)))
+  }
+
+  noteListing(id: string, path: string, message: string | undefined): void {
+    this.inner.noteListing(id, path, message)
+  }
+
+  onChange(listener: Parameters<FsPort['onChange']>[0]): void {
+    this.inner.onChange(listener)
+  }
+}
