@@ -16,9 +16,10 @@ const asciiLiteral = (text) => JSON.stringify(text).replace(/[\u007f-\uffff]/g, 
 
 async function publishedFormats(out) {
   const { DEFINITIONS, EXTENSION_DEFINITIONS } = await import(join(out, 'functions/registry.js'))
+  const { skillsInView } = await import(join(out, 'functions/in-view.js'))
   const { RPC_FUNCTION } = await import(join(out, 'schemas/rpc.js'))
   const formats = {}
-  for (const spec of [...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => d.spec).concat(RPC_FUNCTION)) {
+  for (const spec of [...DEFINITIONS, ...EXTENSION_DEFINITIONS, skillsInView].map((d) => d.spec).concat(RPC_FUNCTION)) {
     for (const format of [spec.request_format, spec.response_format]) {
       const text = JSON.stringify(format)
       if (formats[format.title] !== undefined && JSON.stringify(formats[format.title]) !== text) throw new Error(`two schemas are published as ${format.title}`)

@@ -83,6 +83,10 @@ export interface CliOptions {
   allowedHosts: string[]
   /** `--auth-token-file`: the bearer token's file (E11.2); else `III_SKILLS_TOKEN`. */
   authTokenFile: string | undefined
+  /** `--auth-tokens-file`: per-agent tokens, each bound to views or to everything (E20.4). */
+  authTokensFile: string | undefined
+  /** `--view`: the one view `--stdio` or `--mcp-front` serves (E20.2). */
+  view: string | undefined
   /** `--max-sessions`: MCP sessions, and event streams, open at once (E11.6). */
   maxSessions: number
 }
@@ -133,9 +137,12 @@ export function parseCli(argv: string[], output?: CliOutput): CliOptions {
     configSet: program.getOptionValueSource('config') === 'cli',
     allowedHosts: raw.allowedHost ?? [],
     authTokenFile: raw.authTokenFile,
+    authTokensFile: raw.authTokensFile,
+    view: raw.view,
     maxSessions: raw.maxSessions,
   }
-  if (options.allowRemote && options.authTokenFile === undefined && !process.env[TOKEN_ENV]?.trim()) {
+  if (options.view !== undefined && !options.stdio && !options.mcpFront) program.error(msg.VIEW_NEEDS_FRONT)
+  if (options.allowRemote && options.authTokenFile === undefined && options.authTokensFile === undefined && !process.env[TOKEN_ENV]?.trim()) {
     program.error(msg.ALLOW_REMOTE_NEEDS_TOKEN)
   }
   if (!options.allowRemote) {
@@ -162,6 +169,8 @@ function buildProgram(output?: CliOutput): Command {
     .option('--allow-remote', 'embedded engine: allow listening on non-loopback hosts (needs a token)')
     .option('--allowed-host <name>', 'a Host name (name or name:port) the listeners also answer to (repeatable)', collect)
     .option('--auth-token-file <path>', 'file holding the bearer token clients must send (else III_SKILLS_TOKEN)')
+    .option('--auth-tokens-file <path>', 'YAML list of {token, views: [names] | "*"}: one token per agent, opening its views\' endpoints (/mcp/views/NAME); only "*" opens /mcp, the page and the engine')
+    .option('--view <name>', 'serve only this view of config.yaml (with --stdio or --mcp-front)')
     .option('--max-sessions <n>', 'MCP sessions open at once (a new one closes the one idle longest) and event streams (503 beyond)', parseCount, DEFAULT_MAX_SESSIONS)
     .option('--stdio', 'serve MCP on stdin/stdout (own engine, or the one at --url)')
     .option('--mcp-front', 'serve only the MCP front of the engine at --url, on HTTP (--mcp-host, --mcp-port)')

@@ -10,7 +10,7 @@ import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import { cacheConfig, type LoadedConfig, LOG } from '../core/index.js'
 import {
-  createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, type CachePolicy, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
+  createMcpFront, notFoundRoute, startMcpHttp, startMcpStdio, viewBackend, type CachePolicy, type HttpRoute, type McpBackend, type McpHttpServer, type McpStdioServer,
 } from '../mcp/index.js'
 import { bearerHeaders, type DoorRules } from '../http/index.js'
 import { packageVersion } from '../fs/index.js'
@@ -59,9 +59,13 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
     ttlMs: cache.enabled ? cache.max_staleness_ms : 0,
     scope: params.door.token === undefined ? 'public' : 'private',
   }
+  // E20.2: `--view` makes the view this front's whole catalogue.
+  const backend = options.view === undefined ? params.backend : viewBackend(params.backend, options.view)
+  const views = Object.keys(params.config.views ?? {})
   const front = createMcpFront({
     cache: cachePolicy,
-    backend: params.backend,
+    backend,
+    views,
     profile: options.mcpProfile,
     log,
     serverVersion,
@@ -80,7 +84,7 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
       http = await startMcpHttp({
         host: options.mcpHost,
         port: options.mcpPort,
-        backend: params.backend,
+        backend,
         log,
         serverVersion,
         profile: options.mcpProfile,
@@ -90,14 +94,15 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
         maxSessions: options.maxSessions,
         // E16.2: the page (markdown-it, sanitize-html) is loaded only when a listener serves it.
         route: options.ui ? (await import('../ui/index.js')).createUiRoute({
-          invoke: params.backend.invoke,
+          invoke: backend.invoke,
           changes: front.changes,
+          views: { names: views, part: (name) => front.view(name) },
           taken: (method, path) => params.routeTaken?.(method, path) ?? false,
           next: params.route ?? notFoundRoute,
           log,
           maxStreams: options.maxSessions,
         }) : params.route,
-      })
+      }, (name) => front.view(name))
     }
     if (http !== undefined && options.ui) log.info({ url: new URL('/', http.url).href }, LOG.cataloguePage)
     if (params.stdout) stdio = await startMcpStdio({ ctx: front.ctx, hub: front.hub, stdout: params.stdout })

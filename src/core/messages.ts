@@ -51,7 +51,8 @@ export const searchQueryTooLong = (max: number) => `must be at most ${max} chara
 export const PORT_INVALID = 'expected an integer from 0 to 65535'
 export const skillFilesUnlisted = (dir: string, reason: string) => `cannot list the files of ${dir}: ${reason}`
 export const COUNT_INVALID = 'expected an integer of at least 1'
-export const ALLOW_REMOTE_NEEDS_TOKEN = 'error: --allow-remote needs --auth-token-file (or III_SKILLS_TOKEN)'
+export const ALLOW_REMOTE_NEEDS_TOKEN = 'error: --allow-remote needs --auth-token-file, --auth-tokens-file or III_SKILLS_TOKEN'
+export const VIEW_NEEDS_FRONT = 'error: --view applies to --stdio and --mcp-front (over HTTP, a view is served at /mcp/views/NAME)'
 
 // --- the listeners' door (E11) -------------------------------------------------------------------
 /** A Host header longer than this is echoed cut (it is the caller's text). */
@@ -83,7 +84,9 @@ export const tokensFileRefused = (path: string, why: string) => `--auth-tokens-f
 export const tokensFileOpen = (mode: string) => `readable by group or others (mode ${mode}); chmod 600 it`
 export const TOKENS_FILE_SHAPE = 'must be a list of {token, views}'
 export const tokenEntryInvalid = (index: number, field: string, why: string) => `entry ${index}: ${field}: ${why}`
-export const TOKEN_VIEWS_RULE = 'must be "*" or a list of view names'
+export const TOKEN_VIEWS_RULE = 'must be "*" or a non-empty list of view names'
+export const TOKEN_ENTRY_UNKNOWN_KEY = 'unknown key (an entry has token and views)'
+export const tokenMinimum = (min: number) => `must be a text of at least ${min} characters`
 
 // --- fetch (§1.9) --------------------------------------------------------------------------------
 export const FETCH_INPUT_MISSING = 'Provide uri or a non-empty uris array'

@@ -6,18 +6,21 @@
  */
 import { SkillsError, messages as msg } from '../core/index.js'
 import { ANY_VALUE, InViewInput, parseInput } from '../schemas/index.js'
-import { defineFunction } from './define.js'
+import { defineFunction, type DefinedFunction } from './define.js'
 import { DEFINITION_BY_ID } from './registry.js'
 import { depsInView } from './view-deps.js'
 
-export const skillsInView = defineFunction({
-  id: 'skills::in-view',
+export const IN_VIEW_FUNCTION = 'skills::in-view'
+
+export const skillsInView: DefinedFunction = defineFunction({
+  id: IN_VIEW_FUNCTION,
   description: "Internal: calls one of this worker's functions on a view of the catalogue (config.yaml `views:`); outside the view a skill or prompt does not exist.",
   input: { schema: InViewInput, schemaTitle: 'InViewInput' },
   output: ANY_VALUE,
   metadata: { internal: true },
 }, async (input, deps) => {
-  const target = DEFINITION_BY_ID.get(input.function_id)
+  // A view of a view (a `--view` front's `/mcp/views/…`) calls this function through itself.
+  const target = input.function_id === IN_VIEW_FUNCTION ? skillsInView : DEFINITION_BY_ID.get(input.function_id)
   if (target === undefined) throw new SkillsError(msg.notThisWorkers(input.function_id))
   const viewed = depsInView(deps, input.view)
   return target.handle(parseInput(target.spec.input, input.payload), viewed)

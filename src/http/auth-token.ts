@@ -1,10 +1,8 @@
 /** The bearer token (E11.2): from `--auth-token-file`, else `III_SKILLS_TOKEN`; never empty. */
 import { readFileSync } from 'node:fs'
-import { messages as msg } from '../core/index.js'
+import { MIN_TOKEN_CHARS, messages as msg } from '../core/index.js'
 
 export const TOKEN_ENV = 'III_SKILLS_TOKEN'
-/** Shorter tokens are guessable; the refusal names this minimum. */
-const MIN_TOKEN_CHARS = 16
 
 export const tokenTooShort = (source: string) => msg.tokenTooShort(source, MIN_TOKEN_CHARS)
 export const tokenUnreadable = msg.tokenUnreadable

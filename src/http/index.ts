@@ -4,7 +4,8 @@
  */
 export { TOKEN_ENV, bearerHeaders, readAuthToken } from './auth-token.js'
 export { DEFAULT_MAX_OPEN, OpenCount } from './capacity.js'
-export { Door, LOOPBACK_DOOR, type DoorRules } from './door.js'
+export { readAgentTokens } from './auth-tokens.js'
+export { Door, LOOPBACK_DOOR, type AgentToken, type DoorRules } from './door.js'
 export { refusedAtDoor } from './guard.js'
 export { listenHttp, listenerUrl } from './listen.js'
 export { createServer, validateHeaderName, validateHeaderValue } from './node-http.js'

@@ -14,9 +14,11 @@ import { serveBridge } from './bridge-http.js'
 import * as msg from './messages.js'
 import { DEFAULT_SERVER_VERSION, fullProfileState, type MethodContext } from './methods.js'
 import { sendPlain } from './replies.js'
+import type { FrontPart } from './front.js'
 import { HttpSessions } from './session-http.js'
 import type { HttpRoute, McpHttpOptions, McpHttpServer } from './types.js'
 import { Door, LOOPBACK_DOOR, createServer, refusedAtDoor, listenerUrl, listenHttp } from '../http/index.js'
+import { messages } from '../core/index.js'
 
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 3111
@@ -25,7 +27,13 @@ export const DEFAULT_PATH = '/mcp'
 /** The router for paths other than the MCP one until something else is mounted there. */
 export const notFoundRoute: HttpRoute = (_req, res) => sendPlain(res, 404, msg.HTTP_NOT_FOUND)
 
-export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
+/**
+ * E20.2: the part serving a view at `{path}/views/{name}` (front.ts), undefined for a name that is
+ * no view (404 `unknown view {name:?}`).
+ */
+export type ViewParts = (name: string) => FrontPart | undefined
+
+export async function startMcpHttp(options: McpHttpOptions, viewParts: ViewParts = () => undefined): Promise<McpHttpServer> {
   const host = options.host ?? DEFAULT_HOST
   const path = normalizePath(options.path ?? DEFAULT_PATH)
   const log = (options.log ?? pino({ level: 'silent' })).child({ module: 'mcp' })
@@ -42,12 +50,24 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     ? new HttpSessions(ctx, options.changes, options.sessionIdleMs, options.maxSessions)
     : undefined
   const serveMcp = (req: IncomingMessage, res: ServerResponse) => (sessions ? sessions.serve(req, res) : serveBridge(req, res, ctx))
+  // Each view's endpoint has sessions of its own, made on its first request.
+  const viewSessions = new Map<string, HttpSessions | undefined>()
+  const serveView = (name: string, req: IncomingMessage, res: ServerResponse) => {
+    const part = viewParts(name)
+    if (part === undefined) return sendPlain(res, 404, messages.unknownView(name))
+    if (!viewSessions.has(name)) viewSessions.set(name, part.ctx.profile === 'full' ? new HttpSessions(part.ctx, part.hub, options.sessionIdleMs, options.maxSessions) : undefined)
+    const served = viewSessions.get(name)
+    return served ? served.serve(req, res) : serveBridge(req, res, part.ctx)
+  }
+  const viewsPrefix = `${path}/views/`
   const routeOther = options.route ?? notFoundRoute
   let door: Door | undefined
   const server = createServer((req, res) => {
     res.on('error', (error) => log.debug({ error: String(error) }, msg.LOG.clientAborted))
-    if (refusedAtDoor(door, req, res, log)) return
-    const handled = pathnameOf(req.url) === path ? serveMcp(req, res) : routeOther(req, res)
+    const pathname = pathnameOf(req.url)
+    const view = pathname?.startsWith(viewsPrefix) ? pathname.slice(viewsPrefix.length) : undefined
+    if (refusedAtDoor(door, req, res, log, view)) return
+    const handled = view !== undefined ? serveView(view, req, res) : pathname === path ? serveMcp(req, res) : routeOther(req, res)
     Promise.resolve(handled).catch((error: unknown) => {
       log.error({ error: String(error) }, msg.LOG.routeFailed)
       if (!res.headersSent) sendPlain(res, 500, msg.HTTP_INTERNAL_ERROR)
@@ -71,6 +91,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     close: () =>
       (closing ??= (async () => {
         await sessions?.close()
+        await Promise.all([...viewSessions.values()].map((served) => served?.close()))
         await closeServer(server)
         log.info({ url }, msg.LOG.closed)
       })()),

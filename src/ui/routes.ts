@@ -2,14 +2,14 @@
  * The catalogue page on the embedded HTTP listener: `GET /` (the page), `/_ui/app.js`,
  * `/_ui/app.css`, the JSON it reads (`/_ui/api/catalogue?offset=&limit=` in pages, `/_ui/api/diagnostics`,
  * `/_ui/api/links`, `/_ui/api/skill?id=`, `/_ui/api/file?id=&path=` or `?ref=<id>/<path>`,
- * `/_ui/api/search?q=`, `/_ui/api/search-files?q=`), `/_ui/api/download?id=&path=` (a file as an attachment) and `/_ui/events`
- * (server-sent events). Every other request goes to
+ * `/_ui/api/search?q=`, `/_ui/api/search-files?q=`, `/_ui/api/views`), `/_ui/api/download?id=&path=` (a file as an attachment) and `/_ui/events`
+ * (server-sent events); each reads through a view with `view=NAME` (E20.2). Every other request goes to
  * `next` (the engine's `http` triggers), and so does any path an `http` trigger has taken: a
  * trigger bound to `/` wins over the page. Same Origin rule as `/mcp` (src/http/origin.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import { LOG } from '../core/index.js'
+import { LOG, messages } from '../core/index.js'
 import { DEFAULT_MAX_OPEN, OpenCount, isAllowedOrigin } from '../http/index.js'
 import { readCatalogueLinks, readCataloguePage, readDiagnostics, readSkillIds, readSkillView, searchCatalogue, type Invoke } from './catalogue-data.js'
 import { searchSupportingFiles } from './search-files.js'
@@ -47,6 +47,11 @@ interface UiOptions {
   invoke: Invoke
   /** The MCP front's change hub (on either profile). */
   changes: ChangeSource | undefined
+  /**
+   * E20.2: config.yaml's views, and the front's part for each; a request with `view=NAME` reads
+   * through that view (the page's `#view:NAME`), and `/_ui/api/views` names them for the switcher.
+   */
+  views?: { names: readonly string[]; part(name: string): { ctx: { backend: { invoke: Invoke } }; changes: ChangeSource | undefined } | undefined }
   /** Whether an `http` trigger serves this method and path (it then gets the request). */
   taken(method: string, path: string): boolean
   next: UiRoute
@@ -62,7 +67,7 @@ const DEFAULT_PAGE = 500
 const MAX_PAGE = 5000
 
 export function createUiRoute(options: UiOptions): UiRoute {
-  const { invoke, changes, log } = options
+  const { log } = options
   const streams = new OpenCount(options.maxStreams ?? DEFAULT_MAX_OPEN, 'catalogue event streams')
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
@@ -83,6 +88,11 @@ export function createUiRoute(options: UiOptions): UiRoute {
     const asset = PAGES[path]
     if (asset !== undefined) return sendAsset(res, asset)
     const param = (name: string) => url.searchParams.get(name) ?? ''
+    if (path === '/_ui/api/views') return sendJson(res, 200, { views: options.views?.names ?? [] })
+    const part = param('view') === '' ? undefined : options.views?.part(param('view'))
+    if (param('view') !== '' && part === undefined) return sendJson(res, 404, { error: messages.unknownView(param('view')) })
+    const invoke = part?.ctx.backend.invoke ?? options.invoke
+    const changes = part === undefined ? options.changes : part.changes
     switch (path) {
       case '/_ui/api/catalogue': {
         const offset = integerParam(url, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)

@@ -49,6 +49,8 @@ const DEFAULTS: CliOptions = {
   configSet: false,
   allowedHosts: [],
   authTokenFile: undefined,
+  authTokensFile: undefined,
+  view: undefined,
   maxSessions: 1000,
 }
 
@@ -97,8 +99,8 @@ describe('parseCli', () => {
     [['--mcp-port', '80.5'], "error: option '--mcp-port <port>' argument '80.5' is invalid. expected an integer from 0 to 65535\n"],
     [['--engine-host', '0.0.0.0'], 'error: --engine-host 0.0.0.0 is not a loopback address; pass --allow-remote to bind it\n'],
     [['--mcp-host', '192.168.1.5'], 'error: --mcp-host 192.168.1.5 is not a loopback address; pass --allow-remote to bind it\n'],
-    [['--engine-host', '0.0.0.0', '--allow-remote'], 'error: --allow-remote needs --auth-token-file (or III_SKILLS_TOKEN)\n'],
-    [['--allow-remote'], 'error: --allow-remote needs --auth-token-file (or III_SKILLS_TOKEN)\n'],
+    [['--engine-host', '0.0.0.0', '--allow-remote'], 'error: --allow-remote needs --auth-token-file, --auth-tokens-file or III_SKILLS_TOKEN\n'],
+    [['--allow-remote'], 'error: --allow-remote needs --auth-token-file, --auth-tokens-file or III_SKILLS_TOKEN\n'],
     [['--max-sessions', '0'], "error: option '--max-sessions <n>' argument '0' is invalid. expected an integer of at least 1\n"],
     [['--mcp-profile', 'lite'], "error: option '--mcp-profile <profile>' argument 'lite' is invalid. Allowed choices are full, bridge.\n"],
     [['--bogus'], "error: unknown option '--bogus'\n"],

@@ -8,9 +8,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFINITIONS, EXTENSION_DEFINITIONS } from '../../src/functions/registry.js'
 import { RPC_FUNCTION } from '../../src/schemas/rpc.js'
+import { skillsInView } from '../../src/functions/in-view.js'
 import { REPO_ROOT } from '../support/processes.js'
 
-const specs: { request_format: Record<string, unknown>; response_format: Record<string, unknown> }[] = [...[...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => d.spec), RPC_FUNCTION]
+const specs: { request_format: Record<string, unknown>; response_format: Record<string, unknown> }[] = [...[...DEFINITIONS, ...EXTENSION_DEFINITIONS, skillsInView].map((d) => d.spec), RPC_FUNCTION]
 
 describe('draft-07 formats computed at build', () => {
   it('are what the sources compute, one per title', async () => {
