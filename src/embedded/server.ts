@@ -77,6 +77,11 @@ export async function listen(options: ListenOptions): Promise<Listener> {
       log.warn({ host: req.headers.host }, msg.LOG_UPGRADE_HOST_REFUSED)
       return refuse(socket, '403 Forbidden', refusal.text)
     }
+    // E20.4: a view's token is a known one that does not open the engine.
+    if (refusal?.reason === 'place') {
+      log.warn({ address: req.socket.remoteAddress }, msg.LOG_UPGRADE_TOKEN_REFUSED)
+      return refuse(socket, '403 Forbidden', refusal.text)
+    }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
     if (path !== '/' && path !== '/otel') {
       log.warn({ path }, msg.LOG_UPGRADE_REJECTED)

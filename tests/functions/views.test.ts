@@ -1,0 +1,139 @@
+/**
+ * E20.2–E20.3 at the worker: a function called through `skills::in-view` (or with the `view` field of
+ * the five extension functions) sees only the view. Outside it, every read answers exactly as for an
+ * id that does not exist; every list, index, search and count holds only the view; a view never writes.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { skillsInView } from '../../src/functions/in-view.js'
+import { DEFINITION_BY_ID } from '../../src/functions/registry.js'
+import { parseInput } from '../../src/schemas/index.js'
+import { parseViews } from '../../src/core/views.js'
+import { fakeDeps, seedSkills, type FakeWorld } from './fake-deps.js'
+import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
+
+let root: string
+let world: FakeWorld
+
+const skill = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill, about reviewing and data.\n---\n# ${name}\n\nReview the data of ${name}.\n`
+
+beforeEach(async () => {
+  root = await makeTempDir()
+  await writeTree(root, {
+    'skills/review-code/SKILL.md': skill('review-code'),
+    'skills/review-code/references/guide.md': '# Guide\n',
+    'skills/data-sql/SKILL.md': skill('data-sql'),
+    'skills/data-csv/SKILL.md': skill('data-csv'),
+    'prompts/review.md': '---\ndescription: Review prompt.\n---\nReview it.\n',
+    'prompts/query.md': '---\ndescription: Query prompt.\n---\nQuery it.\n',
+  })
+  const views = parseViews({ review: { include: ['review-*', 'team/review*'], prompts: ['review'] }, data: { include: ['data-*'], exclude: ['data-csv'], prompts: [] } })
+  if (!views.ok) throw new Error(views.error)
+  world = fakeDeps({ baseDir: root, config: { skills: ['skills/*/SKILL.md'], prompts: ['prompts/*.md'], views: views.value } })
+  seedSkills(world, { 'team/review-api': '# Review API\n\nReview an API.', 'team/data-lake': '# Data lake\n\nData of a lake.' })
+  world.deps.fs.start()
+  await world.deps.fs.settled()
+})
+afterEach(async () => {
+  world.deps.fs.close()
+  await removeTempDir(root)
+})
+
+type Outcome = { answer: unknown } | { error: string }
+
+async function call(functionId: string, payload: unknown, view?: string): Promise<Outcome> {
+  try {
+    if (view !== undefined) return { answer: await skillsInView.handle(parseInput(skillsInView.spec.input, { view, function_id: functionId, payload }), world.deps) }
+    const target = DEFINITION_BY_ID.get(functionId)!
+    return { answer: await target.handle(parseInput(target.spec.input, payload), world.deps) }
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** The outcome with every mention of `id` (and its dotted name) written as `<id>`. */
+const named = (outcome: Outcome, id: string) => JSON.parse(JSON.stringify(outcome).replaceAll(id, '<id>').replaceAll(id.replaceAll('/', '.'), '<id>'))
+
+const READS: Array<[string, (id: string) => unknown]> = [
+  ['skills::resources-read', (id) => ({ uri: `iii://${id}` })],
+  ['skills::fetch_skill', (id) => ({ uri: `iii://${id}` })],
+  ['skill::fetch', (id) => ({ uris: [`iii://${id}`] })],
+  ['skill::describe_skill', (id) => ({ name: id.replaceAll('/', '.'), detail: 'full' })],
+  ['skill::read_skill_file', (id) => ({ name: id.replaceAll('/', '.'), path: 'SKILL.md' })],
+  ['skill::outline', (id) => ({ uri: `iii://${id}` })],
+  ['skills::sep-read', (id) => ({ uri: `skill://${id}/SKILL.md` })],
+  ['skills::sep-list', (id) => ({ uri: `skill://${id}/SKILL.md` })],
+]
+
+describe('reads through a view (E20.3)', () => {
+  it.each(READS)('%s answers for a skill outside the view exactly as for one that does not exist', async (functionId, input) => {
+    for (const outside of ['data-sql', 'team/data-lake']) {
+      const hidden = await call(functionId, input(outside), 'review')
+      const absent = await call(functionId, input('ghost-id'), 'review')
+      expect(named(hidden, outside)).toEqual(named(absent, 'ghost-id'))
+      // And the whole catalogue does hold it: the view, not the skill, makes the difference.
+      expect(named(await call(functionId, input(outside)), outside)).not.toEqual(named(absent, 'ghost-id'))
+    }
+  })
+
+  it.each(READS)('%s reads a skill inside the view as the whole catalogue does', async (functionId, input) => {
+    for (const inside of ['review-code', 'team/review-api']) {
+      expect(await call(functionId, input(inside), 'review')).toEqual(await call(functionId, input(inside)))
+    }
+  })
+
+  it('a file of a skill outside the view is absent; one inside is read', async () => {
+    const outside = await call('skill::read_skill_file', { name: 'review-code', path: 'references/guide.md' }, 'data')
+    const absent = await call('skill::read_skill_file', { name: 'ghost-id', path: 'references/guide.md' }, 'data')
+    expect(named(outside, 'review-code')).toEqual(named(absent, 'ghost-id'))
+    expect(await call('skill::read_skill_file', { name: 'review-code', path: 'references/guide.md' }, 'review')).toMatchObject({ answer: { content: '# Guide\n' } })
+  })
+
+  it('prompts outside the view are absent from prompts::mcp-get and every prompt list', async () => {
+    expect(named(await call('prompts::mcp-get', { name: 'query' }, 'review'), 'query')).toEqual(named(await call('prompts::mcp-get', { name: 'ghost-id' }, 'review'), 'ghost-id'))
+    expect(await call('prompts::mcp-get', { name: 'review' }, 'review')).toEqual(await call('prompts::mcp-get', { name: 'review' }))
+    expect(await call('prompts::list', {}, 'review')).toMatchObject({ answer: { prompts: [{ name: 'review' }] } })
+    expect(await call('prompts::mcp-list', {}, 'data')).toEqual({ answer: { prompts: [] } })
+  })
+})
+
+describe('lists, index, search and counts through a view (E20.3)', () => {
+  const ids = (answer: unknown): string[] => JSON.stringify(answer).match(/(?<=iii:\/\/)[a-z/-]+(?=")/g) ?? []
+
+  it('skills::list, the listings and the iii://skills index hold only the view', async () => {
+    expect(await call('skills::list', {}, 'review')).toMatchObject({ answer: { skills: [{ id: 'review-code' }, { id: 'team/review-api' }] } })
+    expect(ids(await call('skills::resources-list', {}, 'data'))).toEqual(['skills', 'data-sql'])
+    expect(await call('skills::mcp-resources-list', { limit: 1 }, 'review')).toMatchObject({ answer: { total: 3 } })
+    const index = await call('skills::resources-read', { uri: 'iii://skills' }, 'review')
+    expect(JSON.stringify(index)).toContain('review-code')
+    expect(JSON.stringify(index)).not.toMatch(/data-|team\/data/)
+  })
+
+  it('the view field of the extension functions is the same filter as skills::in-view', async () => {
+    for (const [functionId, input] of [
+      ['skill::list_skills', { detail: 'summary' }],
+      ['skill::search', { query: 'review data' }],
+      ['skills::sep-list', {}],
+      ['skills::mcp-resources-list', {}],
+      ['skill::outline', { uri: 'iii://data-sql' }],
+    ] as const) {
+      expect(await call(functionId, { ...input, view: 'data' })).toEqual(await call(functionId, input, 'data'))
+    }
+    expect(await call('skill::list_skills', { view: 'data' })).toEqual({ answer: { skills: [{ name: 'data-sql', version: '0.0.0' }], next_cursor: null } })
+    expect(await call('skill::list_skills', { view: 'nope' })).toEqual({ error: 'unknown view "nope"' })
+  })
+
+  it('search ranks only the view, and a view of a view holds what both hold', async () => {
+    const found = await call('skill::search', { query: 'review data' }, 'data')
+    expect(JSON.stringify(found)).toContain('iii://data-sql')
+    expect(JSON.stringify(found)).not.toMatch(/review-code|data-csv|team\//)
+    // skills::in-view through skills::in-view: the data view inside the review view holds nothing.
+    expect(await call('skills::in-view', { view: 'data', function_id: 'skills::list', payload: {} }, 'review')).toEqual({ answer: { skills: [] } })
+  })
+
+  it('an unknown view, another worker function and a write are refused', async () => {
+    expect(await call('skills::list', {}, 'nope')).toEqual({ error: 'unknown view "nope"' })
+    expect(await call('engine::functions::list', {}, 'review')).toEqual({ error: 'engine::functions::list is not a function of the skills worker' })
+    expect(await call('skills::register', { id: 'review-new', skill: '# New' }, 'review')).toEqual({ error: 'a view only reads: register and unregister through the whole catalogue' })
+    expect(await call('skills::unregister', { id: 'review-code' }, 'review')).toEqual({ error: 'a view only reads: register and unregister through the whole catalogue' })
+  })
+})
