@@ -102,6 +102,8 @@ describe.each(VIEWPORTS)('the catalogue page at $width×$height', (viewport) => 
     expect(box.page).toBeLessThanOrEqual(box.inner)
     expect(box.width).toBeGreaterThanOrEqual(narrow ? viewport.width - 1 : 700)
     expect(await page.isVisible('#side')).toBe(!narrow)
+    // E20.2: a config without views gets no view switcher.
+    expect(await page.$('#view-switcher')).toBeNull()
     await page.close()
   })
 

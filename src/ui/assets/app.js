@@ -2,10 +2,12 @@
 // and is the only thing set as HTML; every id, title, description, path and message is set as text.
 // Every view has a URL (E17.2): `#skill:ID`, `#skill:ID#ANCHOR`, `#file:ID/PATH`, `#search:QUERY`;
 // links change the hash and `route()` shows what it names, so Back and Forward move between views.
+// `#view:NAME` reads the catalogue through one of config.yaml's views (E20.2) until another
+// `#view:` (`#view:` alone: every skill); the switcher in the header offers them when there are any.
 'use strict'
 
 const $ = (selector) => document.querySelector(selector)
-const state = { byId: new Map(), current: undefined, events: undefined, searchSeq: 0, catalogueSeq: 0, view: undefined, painted: false }
+const state = { byId: new Map(), current: undefined, events: undefined, searchSeq: 0, catalogueSeq: 0, view: undefined, painted: false, catalogueView: undefined }
 // Search results take their badges from the tree: a pasted search waits for its first page.
 let firstPageShown
 const firstPage = new Promise((resolve) => { firstPageShown = resolve })
@@ -25,8 +27,14 @@ function el(tag, props = {}, ...children) {
   return node
 }
 
+// "/_ui/api/skill?id=a" => "/_ui/api/skill?id=a&view=review" while the page reads through the view "review"
+function inView(path) {
+  if (state.catalogueView === undefined) return path
+  return `${path}${path.includes('?') ? '&' : '?'}view=${encodeURIComponent(state.catalogueView)}`
+}
+
 async function getJson(path) {
-  const response = await fetch(path, { headers: { accept: 'application/json' } })
+  const response = await fetch(inView(path), { headers: { accept: 'application/json' } })
   const body = await response.json()
   if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`)
   return body
@@ -55,6 +63,7 @@ function parseHash(hash) {
   }
   if (kind === 'file') return { kind, ref: decodeURI(rest) }
   if (kind === 'search') return { kind, query: decodeURIComponent(rest) }
+  if (kind === 'view') return { kind, name: decodeURIComponent(rest) }
   return { kind: 'home' }
 }
 
@@ -281,7 +290,7 @@ function renderFile(file) {
     content = el('ol', { id: 'lines', class: 'lines' }, ...file.text.replace(/\n$/, '').split('\n').map((line) => el('li', {}, el('code', { text: line }))))
   } else {
     content = el('p', { id: 'download' }, `A ${file.mimeType} file of ${file.size} bytes, ${file.digest}: `,
-      el('a', { href: `/_ui/api/download?id=${encodeURIComponent(file.id)}&path=${encodeURIComponent(file.path)}`, download: file.path.split('/').pop(), text: 'download' }))
+      el('a', { href: inView(`/_ui/api/download?id=${encodeURIComponent(file.id)}&path=${encodeURIComponent(file.path)}`), download: file.path.split('/').pop(), text: 'download' }))
   }
   $('#reader').replaceChildren(
     el('p', { class: 'crumbs' }, el('a', { href: skillHash(file.id), text: file.id }), ` / ${file.path}`),
@@ -336,6 +345,9 @@ async function route() {
       $('#search').value = view.query
       await firstPage
       await search(view.query)
+    } else if (view.kind === 'view') {
+      switchView(view.name === '' ? undefined : view.name)
+      if (NARROW.matches) setPanel(true)
     } else {
       if (NARROW.matches) setPanel(true)
     }
@@ -376,7 +388,7 @@ function watch(id) {
   // The stream's baseline costs the worker a catalogue read: not before the first page is shown.
   if (!state.painted) return
   state.events?.close()
-  const events = new EventSource(`/_ui/events?watch=${encodeURIComponent(id ?? '')}`)
+  const events = new EventSource(inView(`/_ui/events?watch=${encodeURIComponent(id ?? '')}`))
   events.addEventListener('catalogue', () => refresh(true))
   events.addEventListener('skill', () => refresh(false))
   events.addEventListener('ready', () => { document.body.dataset.live = 'true' })
@@ -394,6 +406,37 @@ async function refresh(catalogue) {
   }
 }
 
+// ---- views (E20.2) -------------------------------------------------------------------------------
+
+// The catalogue, its diagnostics, search and the open skill, read again through `name` (undefined: all).
+function switchView(name) {
+  const switcher = $('#view-switcher')
+  if (switcher) switcher.value = name ?? ''
+  if (name === state.catalogueView) return
+  state.catalogueView = name
+  state.current = undefined
+  state.events?.close()
+  state.events = undefined
+  $('#reader').replaceChildren(el('p', { class: 'hint', text: 'Choose a skill to read it as an agent does.' }))
+  $('#results').hidden = true
+  loadCatalogue().catch((error) => status(String(error.message)))
+}
+
+async function loadViewSwitcher() {
+  const response = await fetch('/_ui/api/views', { headers: { accept: 'application/json' } })
+  const { views } = await response.json()
+  if (views.length === 0) return
+  const switcher = el('select', { id: 'view-switcher', 'aria-label': 'View' },
+    el('option', { value: '', text: 'All skills' }), ...views.map((name) => el('option', { value: name, text: `View: ${name}` })))
+  switcher.value = state.catalogueView ?? ''
+  switcher.addEventListener('change', () => go(`#view:${encodeURIComponent(switcher.value)}`))
+  $('#search').before(switcher)
+}
+
 if (location.hash === '' && NARROW.matches) setPanel(true)
+// A page opened at #view:NAME reads through the view from its first request.
+const opened = parseHash(location.hash)
+if (opened.kind === 'view' && opened.name !== '') state.catalogueView = opened.name
 route()
 loadCatalogue().catch((error) => status(String(error.message)))
+loadViewSwitcher().catch((error) => status(String(error.message)))
