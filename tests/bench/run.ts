@@ -20,7 +20,8 @@
  * of its own after the state registry's; corpora-case.ts over the real corpora, on another), `--state-file` in state-file-case.ts (its own engines, when
  * 'state-file' matches), `iii-skills check` over shared/corpora in check-case.ts (when 'check' matches),
  * one MCP request on each protocol revision in mcp-revisions-case.ts (when 'mcp-revisions' matches),
- * the targets in report.ts.
+ * what an agent receives at connect, whole corpora and a view of 20, in connect-cost-case.ts (when
+ * 'connect-cost' matches), the targets in report.ts.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -38,6 +39,7 @@ import {
   type StalenessResult,
 } from './report.js'
 import { benchCheck } from './check-case.js'
+import { benchConnectCost, CONNECT_COST_CASE, renderConnectCost } from './connect-cost-case.js'
 import { benchCorpora } from './corpora-case.js'
 import { benchPeers } from './peers-case.js'
 import { benchMcpRevisions, renderMcpRevisions } from './mcp-revisions-case.js'
@@ -185,6 +187,7 @@ async function main(): Promise<void> {
     })
 
     const check = only === undefined || only.test('check') ? await benchCheck(flags.quick ? 1 : 5, log) : undefined
+    const connectCost = only === undefined || only.test(CONNECT_COST_CASE) ? await benchConnectCost({ corpora: resolve(CORPORA), repo: process.cwd(), tmp, log }) : []
 
     const growth = growthRows(cases, GROWTH_FAMILIES)
     const measurements = { cases, memory, staleness, growth, stateFile, ...(check === undefined ? {} : { check }) }
@@ -213,6 +216,7 @@ async function main(): Promise<void> {
     if (sep.length > 0) process.stdout.write(`\n${renderSep(sep)}`)
     if (ui !== undefined) process.stdout.write(`\n${uiLines(ui)}`)
     if (mcpRevisions.length > 0) process.stdout.write(`\n${renderMcpRevisions(mcpRevisions)}`)
+    if (connectCost.length > 0) process.stdout.write(`\n${renderConnectCost(connectCost)}`)
     if (flags.json !== undefined) {
       await writeFile(flags.json, `${JSON.stringify(report, null, 2)}\n`)
       log(`figures written to ${flags.json}`)
