@@ -271,6 +271,8 @@ export interface SyncCliOptions {
   skillsDirs: string[]
   /** `--url`: sync a running engine's catalogue instead of the fs sources. */
   url: string | undefined
+  /** `--view`: only the skills of this view (E20; with `--url`, a view of the engine's worker). */
+  view: string | undefined
 }
 
 /** Exit code of a usage error of `sync` (E21.3); help exits 0. */
@@ -314,6 +316,7 @@ export function parseSyncCli(argv: string[], output?: CliOutput): SyncCliOptions
     .option('--config <path>', 'config file (YAML) whose skills: globs to sync', './config.yaml')
     .option('--skills-dir <dir>', 'sync every SKILL.md folder under this directory (repeatable; ids relative to it)', collect)
     .option('--url <url>', "sync the catalogue of the iii engine at this WebSocket URL (state-registered skills included)")
+    .option('--view <name>', "only the skills of this view: config.yaml's views: (with --url, the engine's skills worker's)")
     .helpOption('-h, --help', 'print help')
     .addHelpText('after', SYNC_HELP)
     .configureHelp({ helpWidth: HELP_WIDTH })
@@ -322,7 +325,7 @@ export function parseSyncCli(argv: string[], output?: CliOutput): SyncCliOptions
     })
   if (output !== undefined) program.configureOutput(output)
   program.parse(argv, { from: 'user' })
-  const raw = program.opts<{ to: string[]; watch?: boolean; dryRun?: boolean; config: string; skillsDir?: string[]; url?: string }>()
+  const raw = program.opts<{ to: string[]; watch?: boolean; dryRun?: boolean; config: string; skillsDir?: string[]; url?: string; view?: string }>()
   const configSet = program.getOptionValueSource('config') === 'cli'
   if (raw.url !== undefined && (configSet || raw.skillsDir !== undefined)) program.error(msg.SYNC_URL_WITH_SOURCES)
   return {
@@ -333,5 +336,6 @@ export function parseSyncCli(argv: string[], output?: CliOutput): SyncCliOptions
     configSet,
     skillsDirs: raw.skillsDir ?? [],
     url: raw.url,
+    view: raw.view,
   }
 }

@@ -12,6 +12,9 @@ import { MAX_VIEW_NAME_CHARS } from './limits.js'
 import * as msg from './messages.js'
 import { failed, ok, type Result } from './result.js'
 
+/** The worker's function a view's calls go through (functions/in-view.ts): its fronts and `sync --url --view` name it. */
+export const IN_VIEW_FUNCTION = 'skills::in-view'
+
 export interface ViewDefinition {
   include: string[]
   exclude: string[]

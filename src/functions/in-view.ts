@@ -4,13 +4,11 @@
  * it, so the 13 upstream functions keep their payloads and answers while a view applies to them
  * where they read (view-deps.ts). A function's errors come back as they would from a direct call.
  */
-import { SkillsError, messages as msg } from '../core/index.js'
+import { IN_VIEW_FUNCTION, SkillsError, messages as msg } from '../core/index.js'
 import { ANY_VALUE, InViewInput, parseInput } from '../schemas/index.js'
 import { defineFunction, type DefinedFunction } from './define.js'
 import { DEFINITION_BY_ID } from './registry.js'
 import { depsInView } from './view-deps.js'
-
-export const IN_VIEW_FUNCTION = 'skills::in-view'
 
 export const skillsInView: DefinedFunction = defineFunction({
   id: IN_VIEW_FUNCTION,

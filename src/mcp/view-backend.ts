@@ -4,7 +4,8 @@
  * catalogue; the upstream functions' payloads and answers are unchanged, and a view of a view holds
  * what both hold. Other workers' functions (tools of the full profile) and the function list pass as they are.
  */
-import { DEFINITION_BY_ID, IN_VIEW_FUNCTION } from '../functions/index.js'
+import { IN_VIEW_FUNCTION } from '../core/index.js'
+import { DEFINITION_BY_ID } from '../functions/index.js'
 import type { McpBackend } from './types.js'
 
 export function viewBackend(whole: McpBackend, view: string): McpBackend {

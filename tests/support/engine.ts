@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { registerWorker, type IIIClient } from 'iii-sdk'
 import { DEFAULT_CONFIG } from '../../src/core/config-types.js'
+import { parseViews, type ViewDefinition } from '../../src/core/views.js'
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/app/skills-worker.js'
 
@@ -28,6 +29,8 @@ export interface TestEnvironmentOptions {
   skillsGlobs?: string[]
   /** Prompt globs relative to the temp root; default `fs-prompts/**\/*.md`. */
   promptsGlobs?: string[]
+  /** config.yaml's `views:` (E20), checked as the config loader checks them; default none. */
+  views?: unknown
 }
 
 export interface TestEnvironment {
@@ -70,6 +73,7 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
         ...DEFAULT_CONFIG,
         skills: options.skillsGlobs ?? [`${SKILLS_DIR}/**/*.md`],
         prompts: options.promptsGlobs ?? [`${PROMPTS_DIR}/**/*.md`],
+        ...(options.views === undefined ? {} : { views: viewsOf(options.views) }),
       },
       baseDir: tempRoot,
     },
@@ -169,4 +173,10 @@ async function wipeFsDirs(tempRoot: string): Promise<void> {
 async function createFsDirs(tempRoot: string): Promise<void> {
   await mkdir(join(tempRoot, SKILLS_DIR), { recursive: true })
   await mkdir(join(tempRoot, PROMPTS_DIR), { recursive: true })
+}
+
+function viewsOf(raw: unknown): Record<string, ViewDefinition> {
+  const views = parseViews(raw)
+  if (!views.ok) throw new Error(views.error)
+  return views.value
 }

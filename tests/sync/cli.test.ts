@@ -26,13 +26,14 @@ describe('iii-skills sync options (E21.1)', () => {
     })
     expect(run(['--to', 'a', '--url', 'ws://127.0.0.1:49134']).options).toMatchObject({ url: 'ws://127.0.0.1:49134', configSet: false, skillsDirs: [] })
     expect(run(['--to', 'a', '--config', 'c.yaml']).options).toMatchObject({ config: 'c.yaml', configSet: true })
+    expect(run(['--to', 'a', '--view', 'docs']).options).toMatchObject({ view: 'docs' })
   })
 
   it.each([
     [[], "error: required option '--to <dir>' not specified\n"],
     [['--to', 'a', '--url', 'ws://x', '--skills-dir', 's'], "error: --url syncs the engine's catalogue: it takes no --config or --skills-dir\n"],
     [['--to', 'a', '--url', 'ws://x', '--config', 'c.yaml'], "error: --url syncs the engine's catalogue: it takes no --config or --skills-dir\n"],
-    [['--to', 'a', '--view', 'docs'], "error: unknown option '--view'\n"],
+    [['--to', 'a', '--view'], "error: option '--view <name>' argument missing\n"],
     [['--to', 'a', 'extra'], 'error: too many arguments. Expected 0 arguments but got 1.\n'],
   ])('%j is a usage error: exit 2', (argv, message) => {
     const { error, err } = run(argv)

@@ -8,9 +8,9 @@ import { existsSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Writable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_CONFIG, errorText, type LoadedConfig, messages as msg, staticPrefix } from '../../core/index.js'
+import { CatalogueView, DEFAULT_CONFIG, IN_VIEW_FUNCTION, errorText, type LoadedConfig, messages as msg, staticPrefix } from '../../core/index.js'
 import { bearerHeaders, readAuthToken } from '../../http/index.js'
-import { engineCatalogue, fsCatalogue, summaryLine, syncPass, Temporaries, watchSync, type Catalogue, type PassReport, type SyncOptions } from '../../sync/index.js'
+import { engineCatalogue, fsCatalogue, summaryLine, syncPass, Temporaries, watchSync, type Catalogue, type PassReport, type SkillFilter, type SyncOptions } from '../../sync/index.js'
 import { SYNC_USAGE_EXIT, type SyncCliOptions } from '../cli.js'
 import { defaultConfig, loadConfigFile } from '../config-file.js'
 import type { Logger } from '../logger.js'
@@ -39,18 +39,27 @@ export interface RunningSync {
 
 export async function startSync(options: SyncCliOptions, io: SyncIo, log: Logger, cwd = process.cwd(), home = process.env.HOME ?? ''): Promise<RunningSync> {
   const targets = options.to.map((dir) => resolve(cwd, dir))
+  const usageError = (text: string): RunningSync => {
+    io.err.write(`error: ${text}\n`)
+    return { ended: Promise.resolve(SYNC_USAGE_EXIT), stop: async () => undefined }
+  }
   let catalogue: Catalogue
-  if (options.url !== undefined) catalogue = await remoteCatalogue(options.url)
+  let only: SkillFilter | undefined
+  // With --url the engine's worker applies the view (it holds the views); here, the config's.
+  if (options.url !== undefined) catalogue = await remoteCatalogue(options.url, options.view)
   else {
     const loaded = localSources(options, log, cwd, home)
     const inside = targetInsideRoot(targets, sourceRoots(loaded))
-    if (inside !== undefined) {
-      io.err.write(`error: ${inside}\n`)
-      return { ended: Promise.resolve(SYNC_USAGE_EXIT), stop: async () => undefined }
+    if (inside !== undefined) return usageError(inside)
+    if (options.view !== undefined) {
+      const definition = loaded.config.views?.[options.view]
+      if (definition === undefined || !Object.hasOwn(loaded.config.views ?? {}, options.view)) return usageError(msg.unknownViewNamed(options.view, Object.keys(loaded.config.views ?? {})))
+      const view = new CatalogueView(options.view, definition)
+      only = (id) => view.hasSkill(id)
     }
     catalogue = fsCatalogue(loaded.config, loaded.baseDir, log, options.watch)
   }
-  const sync: SyncOptions = { targets, dryRun: options.dryRun }
+  const sync: SyncOptions = { targets, dryRun: options.dryRun, ...(only === undefined ? {} : { only }) }
   const print = (pass: PassReport, always: boolean) => {
     for (const line of pass.err) io.err.write(`${line}\n`)
     for (const line of pass.out) io.out.write(`${line}\n`)
@@ -132,14 +141,20 @@ function isDirectory(path: string): boolean {
   }
 }
 
-/** The engine at `url` (E21.1): its catalogue through the worker's functions, its change events for watch. */
-async function remoteCatalogue(url: string): Promise<Catalogue> {
+/**
+ * The engine at `url` (E21.1): its catalogue through the worker's functions, its change events for
+ * watch; with `view`, every call through `skills::in-view` (E20).
+ */
+async function remoteCatalogue(url: string, view: string | undefined): Promise<Catalogue> {
   const { registerWorker } = await import('iii-sdk')
   const iii = registerWorker(url, { workerName: SYNC_WORKER_NAME, otel: { enabled: false }, enableMetricsReporting: false, ...bearerHeaders(readAuthToken(undefined)) })
-  const invoke = (functionId: string, payload: unknown) => iii.trigger<unknown, unknown>({ function_id: functionId, payload, timeoutMs: REMOTE_CALL_TIMEOUT_MS })
-  // An engine that is not there, or has no skills worker, is said at once rather than after a call's timeout.
+  const call = (functionId: string, payload: unknown, timeoutMs: number) => iii.trigger<unknown, unknown>(view === undefined
+    ? { function_id: functionId, payload, timeoutMs }
+    : { function_id: IN_VIEW_FUNCTION, payload: { view, function_id: functionId, payload }, timeoutMs })
+  const invoke = (functionId: string, payload: unknown) => call(functionId, payload, REMOTE_CALL_TIMEOUT_MS)
+  // An engine that is not there, has no skills worker or no such view is said at once rather than after a call's timeout.
   try {
-    await iii.trigger({ function_id: 'skills::list', payload: {}, timeoutMs: PROBE_TIMEOUT_MS })
+    await call('skills::list', {}, PROBE_TIMEOUT_MS)
   } catch (error) {
     await iii.shutdown()
     throw new Error(msg.syncEngineUnreachable(url, errorText(error)))
