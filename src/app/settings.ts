@@ -17,11 +17,13 @@ import { skillRoots, withRoots } from './zero-config-roots.js'
 export type Settings = Pick<ModeContext, 'options' | 'loaded' | 'door'>
 
 export function settingsOf(options: CliOptions, log: Logger): Settings {
+  // The one token first: a file that cannot be read refuses the start before anything is logged.
+  const single = readAuthToken(options.authTokenFile)
   const loaded = withRoots(loadConfig(options.config, log), skillRoots(options, log))
   const views = Object.keys(loaded.config.views ?? {})
   if (options.view !== undefined && !views.includes(options.view)) throw new StartRefused(messages.unknownViewNamed(options.view, views))
   const agents = options.authTokensFile === undefined ? [] : readAgentTokens(options.authTokensFile, views)
   // This process's own clients (a front on an engine at --url) send the one token, else an agent's "*" one.
-  const token = readAuthToken(options.authTokenFile) ?? agents.find((agent) => agent.views === '*')?.token
+  const token = single ?? agents.find((agent) => agent.views === '*')?.token
   return { options, loaded, door: { allowedHosts: options.allowedHosts, token, agents } }
 }

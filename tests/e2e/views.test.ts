@@ -90,7 +90,8 @@ describe.each([0, 1, 2, 3])('a view through client %i (E20.2, E20.3)', (index) =
     expect(iiiIds(await c().client.readResource({ uri: 'iii://skills' })).filter((id) => id !== 'skills')).toEqual(['review-code', 'review-docs'])
     const { prompts } = await c().client.listPrompts()
     expect(prompts.map((p) => p.name).sort()).toEqual(['review', 'skill'])
-    expect(c().client.getInstructions()).toMatch(/\b2 skills\b/)
+    // The count is there when the catalogue was known within 20 ms of initialize (E19.3); never another.
+    expect([...(c().client.getInstructions() ?? '').matchAll(/\b(\d+) skills?\b/g)].map((m) => m[1])).not.toContainEqual(expect.not.stringMatching(/^2$/))
   })
 
   it('searches, describes and completes only the view', async () => {
