@@ -12,7 +12,7 @@ import { LOG as MCP_LOG } from '../../src/mcp/messages.js'
 import { probe } from '../security/http-probe.js'
 import { DEMO_RESOURCE_URIS } from '../support/demo-catalogue.js'
 import { connectPinnedHttp, connectPinnedStdio, type PinnedClient } from '../support/mcp-v2-client.js'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills, launchEnv } from '../support/processes.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 
@@ -32,18 +32,12 @@ async function httpFront(): Promise<PinnedClient> {
   return connectPinnedHttp(url)
 }
 
-function childEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'III_URL') env[key] = value
-  return { ...env, LOG_LEVEL: 'warn' }
-}
-
 beforeAll(async () => {
   engine = await spawnEmbeddedSkills(['--config', DEMO_CONFIG])
   const [httpA, httpB, stdio] = await Promise.all([
     httpFront(),
     httpFront(),
-    connectPinnedStdio(process.execPath, [BIN, '--stdio', '--url', engine.engineUrl, '--config', join(REPO_ROOT, DEMO_CONFIG)], childEnv(), REPO_ROOT),
+    connectPinnedStdio(process.execPath, [BIN, '--stdio', '--url', engine.engineUrl, '--config', join(REPO_ROOT, DEMO_CONFIG)], launchEnv('warn'), REPO_ROOT),
   ])
   Object.assign(fronts, { httpA, httpB, stdio })
 })

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEMO_RESOURCE_URIS } from '../support/demo-catalogue.js'
 import { connectPinnedHttp, connectPinnedStdio, MODERN, type PinnedClient } from '../support/mcp-v2-client.js'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, freePort, REPO_ROOT, spawnEmbeddedSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, freePort, REPO_ROOT, spawnEmbeddedSkills, stopAllChildren, type EmbeddedSkills, launchEnv } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
@@ -17,12 +17,6 @@ vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 const BIN = join(REPO_ROOT, 'dist/src/main.js')
 const LIST_CHANGED = 'notifications/resources/list_changed'
 const UPDATED = 'notifications/resources/updated'
-
-function childEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'III_URL') env[key] = value
-  return { ...env, LOG_LEVEL: 'warn' }
-}
 
 /** The same checks on either transport: `client` pinned, `engine` a worker client of the engine behind it. */
 function behavesAsA2026Server(setup: () => { mcp: PinnedClient; engine: SdkClient }, id: string) {
@@ -107,7 +101,7 @@ describe('a v2 client pinned to 2026-07-28 over stdio', () => {
   let engine: SdkClient
   beforeAll(async () => {
     const enginePort = await freePort()
-    mcp = await connectPinnedStdio(process.execPath, [BIN, '--stdio', '--config', join(REPO_ROOT, DEMO_CONFIG), '--engine-port', String(enginePort)], childEnv(), REPO_ROOT)
+    mcp = await connectPinnedStdio(process.execPath, [BIN, '--stdio', '--config', join(REPO_ROOT, DEMO_CONFIG), '--engine-port', String(enginePort)], launchEnv('warn'), REPO_ROOT)
     engine = connectSdkClient(`ws://127.0.0.1:${enginePort}`)
     await waitForSkillsWorker(engine)
   })

@@ -19,7 +19,7 @@ import { encodeToolName } from '../../src/core/index.js'
 import { LOG as MCP_LOG } from '../../src/mcp/messages.js'
 import { LIST_CHANGED, recordNotifications, RESOURCE_UPDATED } from '../support/mcp-notifications.js'
 import { DEMO_RESOURCE_URIS } from '../support/demo-catalogue.js'
-import { BOOT_TIMEOUT_MS, DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnSkills, stopAllChildren } from '../support/processes.js'
+import { BOOT_TIMEOUT_MS, DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnSkills, stopAllChildren, launchEnv } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
@@ -28,12 +28,6 @@ const BIN = join(REPO_ROOT, 'dist/src/main.js')
 const CONFIG = join(REPO_ROOT, DEMO_CONFIG)
 
 /** The child's environment: this one without III_URL (it would select a running engine), logs at info. */
-function childEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'III_URL') env[key] = value
-  return { ...env, LOG_LEVEL: 'info' }
-}
-
 interface StdioSession {
   client: Client
   errors: unknown[]
@@ -49,7 +43,7 @@ async function connectStdio(extraArgs: string[] = []): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, '--stdio', '--config', CONFIG, ...extraArgs],
-    env: childEnv(),
+    env: launchEnv('info'),
     stderr: 'pipe',
     cwd: REPO_ROOT,
   })
@@ -189,7 +183,7 @@ describe('stdout in --stdio mode', () => {
 
   /** Spawns the bin with raw pipes; `lines()` is every stdout line so far. */
   function spawnRaw(args: string[] = []) {
-    const child = spawn(process.execPath, [BIN, '--stdio', '--config', CONFIG, ...args], { cwd: REPO_ROOT, env: childEnv() })
+    const child = spawn(process.execPath, [BIN, '--stdio', '--config', CONFIG, ...args], { cwd: REPO_ROOT, env: launchEnv('info') })
     children.push(child)
     let stdout = ''
     let stderr = ''

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TOOL_FACES } from '../../src/functions/registry.js'
 import { connectMcpClient, type ConnectedMcpClient } from '../support/mcp-client.js'
 import { connectPinnedHttp, connectPinnedStdio, type PinnedClient } from '../support/mcp-v2-client.js'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, spawnEmbeddedSkills, stopAllChildren, type EmbeddedSkills, launchEnv } from '../support/processes.js'
 import { connectStdioClient } from '../support/stdio-client.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const v1Http: ConnectedMcpClient = await connectMcpClient(embedded.mcpUrl)
   const v2Http: PinnedClient = await connectPinnedHttp(embedded.mcpUrl)
   const v1Stdio = await connectStdioClient(['--config', `${REPO_ROOT}/${DEMO_CONFIG}`], { env: { LOG_LEVEL: 'warn' } })
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>
+  const env = launchEnv()
   const v2Stdio = await connectPinnedStdio(process.execPath, [`${REPO_ROOT}/dist/src/main.js`, '--stdio', '--config', `${REPO_ROOT}/${DEMO_CONFIG}`], env, REPO_ROOT)
   clients.push(['2025-11-25 over HTTP', v1Http.client], ['2026-07-28 over HTTP', v2Http.client as unknown as AnyClient],
     ['2025-11-25 over stdio', v1Stdio], ['2026-07-28 over stdio', v2Stdio.client as unknown as AnyClient])

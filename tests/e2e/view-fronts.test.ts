@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOG as MCP_LOG } from '../../src/mcp/messages.js'
 import { connectPinnedHttp, connectPinnedStdio, type PinnedClient } from '../support/mcp-v2-client.js'
-import { DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, embeddedUrls, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
+import { DEMO_CONFIG, E2E_TIMEOUT_MS, REPO_ROOT, embeddedUrls, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills, launchEnv } from '../support/processes.js'
 import { makeTempDir, removeTempDir } from '../support/temp-tree.js'
 
 vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
@@ -17,17 +17,11 @@ const CONFIG = join(REPO_ROOT, DEMO_CONFIG)
 let engine: EmbeddedSkills
 const fronts: PinnedClient[] = []
 
-function childEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'III_URL') env[key] = value
-  return { ...env, LOG_LEVEL: 'warn' }
-}
-
 beforeAll(async () => {
   engine = await spawnEmbeddedSkills(['--config', CONFIG])
   const front = await spawnSkills(['--mcp-front', '--url', engine.engineUrl, '--mcp-port', '0', '--config', CONFIG, '--view', 'review'], {}, { waitFor: MCP_LOG.listening })
   fronts.push(await connectPinnedHttp(String((await front.waitForLog(MCP_LOG.listening)).url)))
-  fronts.push(await connectPinnedStdio(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), '--stdio', '--url', engine.engineUrl, '--config', CONFIG, '--view', 'review'], childEnv(), REPO_ROOT))
+  fronts.push(await connectPinnedStdio(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), '--stdio', '--url', engine.engineUrl, '--config', CONFIG, '--view', 'review'], launchEnv('warn'), REPO_ROOT))
 })
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectMcpClient } from '../support/mcp-client.js'
 import { LIST_CHANGED, recordNotifications, type NotificationLog } from '../support/mcp-notifications.js'
 import { connectPinnedHttp, connectPinnedStdio } from '../support/mcp-v2-client.js'
-import { E2E_TIMEOUT_MS, REPO_ROOT, embeddedUrls, runSkills, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills } from '../support/processes.js'
+import { E2E_TIMEOUT_MS, REPO_ROOT, embeddedUrls, runSkills, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills, launchEnv } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
 import { connectStdioClient } from '../support/stdio-client.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
@@ -48,7 +48,7 @@ beforeAll(async () => {
   })
   embedded = await spawnEmbeddedSkills(['--config', join(root, 'config.yaml')])
   const viewUrl = embedded.mcpUrl.replace(/\/mcp$/, '/mcp/views/review')
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>
+  const env = launchEnv()
   const stdioArgs = ['--config', join(root, 'config.yaml'), '--view', 'review']
   const v1Http = await connectMcpClient(viewUrl)
   const v2Http = await connectPinnedHttp(viewUrl)

@@ -297,3 +297,13 @@ function parseLogLine(line: string): LogLine | undefined {
     return undefined
   }
 }
+
+/**
+ * This process's environment for a command an MCP client launches, as a desktop client would: without
+ * `III_URL` (it would select a running engine), `LOG_LEVEL` set when given.
+ */
+export function launchEnv(logLevel?: string): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'III_URL') env[key] = value
+  return logLevel === undefined ? env : { ...env, LOG_LEVEL: logLevel }
+}

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { REPO_ROOT } from './processes.js'
+import { REPO_ROOT, launchEnv } from './processes.js'
 
 export interface StdioLaunch {
   cwd?: string
@@ -15,7 +15,7 @@ export interface StdioLaunch {
 }
 
 export async function connectStdioClient(args: string[], launch: StdioLaunch = {}): Promise<Client> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k !== 'III_URL' && v !== undefined)) as Record<string, string>
+  const inherited = launchEnv()
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...(launch.nodeArgs ?? []), join(REPO_ROOT, 'dist/src/main.js'), '--stdio', ...args],
