@@ -137,54 +137,21 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       """
       {"name": "pdf-forms"}
       """
-    Then the result equals:
-      """
-      {"skill": {
-        "manifest": {"skill": {"name": "pdf-forms", "version": "1.4.0", "description": "Fill in PDF forms from structured data."},
-                     "requires": {"python": ">=3.10", "packages": ["pypdf"]}},
-        "skill_md_frontmatter": {"name": "pdf-forms",
-          "description": "Fill in PDF forms from structured data. Use when the user hands over a PDF with form fields and the values that should go into them.",
-          "license": "Apache-2.0", "allowed-tools": "Bash(python3:*) Read",
-          "metadata": {"version": "1.4.0", "author": "iii-skills fixtures"}},
-        "tokens": 88,
-        "digest": "sha256:94628a2672b4d3419578e822a8a451890884fba152c3c0fc951c0f7c381a3dae"
-      }}
-      """
+    Then the result equals the golden "skills_protocol/describe-pdf-forms-summary.json"
 
   Scenario: without skill.toml the manifest is built, with tags; detail "full" adds SKILL.md as on disk
     When I call "skill::describe_skill" with:
       """
       {"name": "acme.billing", "version": "2.1.0", "detail": "full"}
       """
-    Then the result equals:
-      """
-      {"skill": {
-        "manifest": {"name": "acme.billing", "version": "2.1.0", "description": "Issue refunds and credit notes in ACME billing, following the approval rules.",
-                     "kind": "instruction", "namespace": "acme", "tags": ["billing", "refunds"]},
-        "skill_md_frontmatter": {"name": "billing", "description": "Issue refunds and credit notes in ACME billing, following the approval rules.",
-                                 "metadata": {"version": "2.1.0"}, "tags": ["billing", "refunds"]},
-        "skill_md_content": "---\nname: billing\ndescription: Issue refunds and credit notes in ACME billing, following the approval rules.\nmetadata:\n  version: \"2.1.0\"\ntags: [billing, refunds]\n---\n# ACME billing\n\nRefunds above 500 EUR need a second approver; see `references/refunds.md`.\n",
-        "tokens": 24,
-        "digest": "sha256:8d375dec9e7907cc0f3449bc1397b45a9e7a069e368cb61121f26504cb3c58a7",
-        "files": [
-          {"path": "SKILL.md", "size": 258, "digest": "sha256:8d375dec9e7907cc0f3449bc1397b45a9e7a069e368cb61121f26504cb3c58a7"},
-          {"path": "references/refunds.md", "size": 146, "digest": "sha256:48a174e55cba690e7815f1e9dd2544b4730e30b774b0c175dcc66654ed644ad8"}
-        ]
-      }}
-      """
+    Then the result equals the golden "skills_protocol/describe-acme-billing-full.json"
 
   Scenario: detail "manifest" gives only the manifest
     When I call "skill::describe_skill" with:
       """
       {"name": "changelog-writer", "detail": "manifest"}
       """
-    Then the result equals:
-      """
-      {"skill": {"manifest": {"name": "changelog-writer", "version": "0.0.0",
-        "description": "Write a changelog entry from a list of merged pull requests, grouped as Added, Changed and Fixed.",
-        "kind": "instruction", "namespace": "changelog-writer"}, "tokens": 19,
-        "digest": "sha256:d067d1e12f6b33f3ca3f8d275939984d78461a1142e9a00acd985e96f7bc8c7b"}}
-      """
+    Then the result equals the golden "skills_protocol/describe-changelog-writer-manifest.json"
 
   Scenario: a state row is described from its stored body, a markdown file from its text
     When I register a skill with id "notes" and body "---\nversion: \"0.9.0\"\ndescription: Weekly notes.\ntags: [meetings]\n---\n# Notes\n"
@@ -192,33 +159,13 @@ Feature: Skills Protocol discovery (E2): list_skills, describe_skill, read_skill
       """
       {"name": "notes", "detail": "full"}
       """
-    Then the result equals:
-      """
-      {"skill": {
-        "manifest": {"name": "notes", "version": "0.9.0", "description": "Weekly notes.", "kind": "instruction", "namespace": "notes", "tags": ["meetings"]},
-        "skill_md_frontmatter": {"version": "0.9.0", "description": "Weekly notes.", "tags": ["meetings"]},
-        "skill_md_content": "---\nversion: \"0.9.0\"\ndescription: Weekly notes.\ntags: [meetings]\n---\n# Notes\n",
-        "tokens": 25,
-        "digest": "sha256:2eaacdb78789861eb5efd49d190622fde3b832ce490946cfbdaae4b0e1aa02ed",
-        "files": [{"path": "SKILL.md", "size": 77, "digest": "sha256:2eaacdb78789861eb5efd49d190622fde3b832ce490946cfbdaae4b0e1aa02ed"}]
-      }}
-      """
+    Then the result equals the golden "skills_protocol/describe-notes-full.json"
     Given a fs skill file at "guides/setup.md" with body "# Setup\n\nInstall the CLI first.\n"
     When I call "skill::describe_skill" with:
       """
       {"name": "guides.setup", "detail": "full"}
       """
-    Then the result equals:
-      """
-      {"skill": {
-        "manifest": {"name": "guides.setup", "version": "0.0.0", "description": "Install the CLI first.", "kind": "instruction", "namespace": "guides"},
-        "skill_md_frontmatter": {},
-        "skill_md_content": "# Setup\n\nInstall the CLI first.\n",
-        "tokens": 8,
-        "digest": "sha256:92d4b6c9d264a632fe4ec32a983edf7d7f3a4810b24e13c4e322944f9b37d619",
-        "files": [{"path": "SKILL.md", "size": 32, "digest": "sha256:92d4b6c9d264a632fe4ec32a983edf7d7f3a4810b24e13c4e322944f9b37d619"}]
-      }}
-      """
+    Then the result equals the golden "skills_protocol/describe-guides-setup-full.json"
 
   Scenario Outline: describe_skill refuses <case>
     When I call "skill::describe_skill" with:

@@ -48,17 +48,7 @@ Feature: Skills Protocol discovery as JSON-RPC over HTTP
       {"jsonrpc":"2.0","id":"d","method":"describe_skill","params":{"name":"acme.billing","detail":"full"}}
       """
     Then the HTTP reply is 200 with content type "application/json"
-    And the HTTP body is the JSON:
-      """
-      {"jsonrpc":"2.0","id":"d","result":{"skill":{
-        "manifest":{"name":"acme.billing","version":"2.0.0","description":"Billing runbooks.","kind":"instruction","namespace":"acme","tags":["billing","finance"]},
-        "skill_md_frontmatter":{"description":"Billing runbooks.","version":"2.0.0","tags":["billing","finance"]},
-        "skill_md_content":"---\ndescription: Billing runbooks.\nversion: \"2.0.0\"\ntags: [billing, finance]\n---\n# Billing",
-        "tokens":2,
-        "digest":"sha256:15c3e88a7511398990345c07809669e4762bfeecf0036f438878103d4f4bf711",
-        "files":[{"path":"SKILL.md","size":90,"digest":"sha256:15c3e88a7511398990345c07809669e4762bfeecf0036f438878103d4f4bf711"}]
-      }}}
-      """
+    And the HTTP body is the JSON of the golden "skills_rpc/describe-acme-billing-full.json"
 
   Scenario: read_skill_file reads a file of the skill folder
     Given a fs skill file at "pdf/SKILL.md" with body "---\ndescription: PDF.\n---\n# PDF\n"

@@ -1,6 +1,7 @@
-/** Steps every engine feature shares: raw calls, success/failure, whole-result checks, timestamps. */
+/** Steps every engine feature shares: raw calls, success/failure, whole-result checks (inline or golden), timestamps. */
 import assert from 'node:assert/strict'
 import { Given, Then, When } from '@cucumber/cucumber'
+import { assertGolden } from '../support/goldens.js'
 import { RFC3339_UTC, show, sleep, textOf } from '../support/results.js'
 import type { SkillsWorld } from '../support/world.js'
 
@@ -44,6 +45,11 @@ Then('the call fails with an error starting with {string}', function (this: Skil
 Then('the result equals:', function (this: SkillsWorld, expected: string) {
   assert.equal(this.lastError, undefined)
   assert.deepEqual(this.lastResult, this.json(expected))
+})
+
+Then('the result equals the golden {string}', function (this: SkillsWorld, name: string) {
+  assert.equal(this.lastError, undefined)
+  assertGolden(this, name, this.lastResult)
 })
 
 Then('the result is the text:', function (this: SkillsWorld, expected: string) {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { Then, When } from '@cucumber/cucumber'
 import { pollUntil } from '../../tests/support/poll.js'
+import { assertGolden } from '../support/goldens.js'
 import { show } from '../support/results.js'
 import type { SkillsWorld } from '../support/world.js'
 
@@ -65,4 +66,8 @@ Then('the HTTP body is exactly:', function (this: SkillsWorld, expected: string)
 
 Then('the HTTP body is the JSON:', function (this: SkillsWorld, expected: string) {
   assert.deepEqual(JSON.parse(lastReply(this).text), this.json(expected))
+})
+
+Then('the HTTP body is the JSON of the golden {string}', function (this: SkillsWorld, name: string) {
+  assertGolden(this, name, JSON.parse(lastReply(this).text))
 })

@@ -75,6 +75,12 @@ export class SkillsWorld extends World {
       .replace(/<var:([^>]*)>/g, (_, name: string) => this.vars.get(name) ?? `<unset var ${name}>`)
   }
 
+  /** `expand` undone: this scenario's suffix and fixture root => `<suffix>`, `<root>` (for goldens). */
+  placeholders(text: string): string {
+    const rooted = this.env === undefined ? text : text.replaceAll(this.env.tempRoot, '<root>')
+    return rooted.replaceAll(this.suffix, '<suffix>')
+  }
+
   /** An inline step string: escapes first, then placeholders. */
   inline(text: string): string {
     return this.expand(unescapeInline(text))

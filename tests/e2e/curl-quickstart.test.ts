@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { goldenText } from '../support/golden.js'
 import { pollUntil } from '../support/poll.js'
 import { DEMO_SKILL_NAMES } from '../support/demo-catalogue.js'
 import { DEMO_CONFIG, E2E_TIMEOUT_MS, embeddedUrls, REPO_ROOT, spawnEmbeddedSkills, spawnSkills, stopAllChildren } from '../support/processes.js'
@@ -170,23 +171,9 @@ describe('the JSON-RPC quickstart (POST /skills/rpc)', () => {
 
   it('describe_skill gives the skill.toml manifest of commit-message', async () => {
     const reply = await curlRpc({ jsonrpc: '2.0', id: 2, method: 'describe_skill', params: { name: 'commit-message', detail: 'manifest' } })
-    expect(reply.message).toEqual({
-      jsonrpc: '2.0',
-      id: 2,
-      result: {
-        skill: {
-          manifest: {
-            name: 'commit-message',
-            version: '1.0.0',
-            description: 'Write a git commit message for staged changes.',
-            kind: 'instruction',
-            requires: { tools: ['git'] },
-          },
-          tokens: 139,
-          digest: `sha256:${createHash('sha256').update(readFileSync(join(REPO_ROOT, 'tests/fixtures/demo/agent-skills/commit-message/SKILL.md'))).digest('hex')}`,
-        },
-      },
-    })
+    const onDisk = readFileSync(join(REPO_ROOT, 'tests/fixtures/demo/agent-skills/commit-message/SKILL.md'))
+    expect(reply.message.result.skill.digest).toBe(`sha256:${createHash('sha256').update(onDisk).digest('hex')}`)
+    await expect(goldenText(reply.message)).toMatchFileSnapshot('./__snapshots__/curl-describe-commit-message-manifest.json')
   })
 
   it('read_skill_file returns a file of the commit-message folder as it is on disk', async () => {

@@ -5,6 +5,7 @@ import { encodeListCursor } from '../../src/core/list-cursor.js'
 import { describeProtocolSkill, listProtocolSkills, readProtocolSkillFile } from '../../src/functions/discovery.js'
 import { parseInput } from '../../src/schemas/parse.js'
 import { DescribeSkillRequest, ListSkillsRequest, ReadSkillFileRequest } from '../../src/schemas/discovery.js'
+import { goldenText } from '../support/golden.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { fakeDeps, type FakeWorld } from './fake-deps.js'
 
@@ -97,44 +98,27 @@ describe('skill::list_skills', () => {
 })
 
 describe('skill::describe_skill', () => {
+  // Whole answers are goldens (tests/support/golden.ts), which UPDATE_GOLDENS=1 writes; what each
+  // test is about is also said here, from the fixture, so a golden written wrong cannot pass it.
   it('serves a folder\'s skill.toml as the manifest, with the frontmatter by default', async () => {
-    expect(await describeSkill({ name: 'pdf' })).toEqual({
-      skill: {
-        manifest: { name: 'pdf', version: '1.2.0', deps: { tools: ['python'] } },
-        skill_md_frontmatter: { name: 'pdf', description: 'Fill PDF forms.', metadata: { version: '1.2.0' }, tags: ['pdf'] },
-        tokens: 5,
-        digest: sha(PDF_SKILL),
-      },
-    })
+    const answer = await describeSkill({ name: 'pdf' })
+    expect(answer.skill.manifest).toEqual({ name: 'pdf', version: '1.2.0', deps: { tools: ['python'] } })
+    await expect(goldenText(answer)).toMatchFileSnapshot('./__snapshots__/describe-pdf-summary.json')
   })
 
   it('builds the manifest of a folder without skill.toml, and gives SKILL.md as on disk with detail "full"', async () => {
-    expect(await describeSkill({ name: 'acme.billing', detail: 'full', version: '2.0.0' })).toEqual({
-      skill: {
-        manifest: { name: 'acme.billing', version: '2.0.0', description: 'Billing runbooks.', kind: 'instruction', namespace: 'acme' },
-        skill_md_frontmatter: { description: 'Billing runbooks.', version: '2.0.0' },
-        skill_md_content: BILLING_SKILL,
-        tokens: 3,
-        digest: sha(BILLING_SKILL),
-        files: [{ path: 'SKILL.md', size: Buffer.byteLength(BILLING_SKILL), digest: sha(BILLING_SKILL) }],
-      },
-    })
+    const answer = await describeSkill({ name: 'acme.billing', detail: 'full', version: '2.0.0' })
+    expect(answer.skill.skill_md_content).toBe(BILLING_SKILL)
+    await expect(goldenText(answer)).toMatchFileSnapshot('./__snapshots__/describe-acme-billing-full.json')
   })
 
   it('describes a state row from its body and a markdown file from its text', async () => {
-    expect(await describeSkill({ name: 'acme', detail: 'full' })).toEqual({
-      skill: {
-        manifest: { name: 'acme', version: '0.0.0', description: 'The acme company.', kind: 'instruction', namespace: 'acme' },
-        skill_md_frontmatter: {},
-        skill_md_content: '# Acme\n\nThe acme company.\n',
-        tokens: 9,
-        digest: sha('# Acme\n\nThe acme company.\n'),
-        files: [{ path: 'SKILL.md', size: 26, digest: sha('# Acme\n\nThe acme company.\n') }],
-      },
-    })
-    expect(await describeSkill({ name: 'plain', detail: 'manifest' })).toEqual({
-      skill: { manifest: { name: 'plain', version: '0.3.0', description: 'A plain file.', kind: 'instruction', namespace: 'plain' }, tokens: 7, digest: sha(PLAIN) },
-    })
+    const row = await describeSkill({ name: 'acme', detail: 'full' })
+    expect(row.skill.skill_md_content).toBe('# Acme\n\nThe acme company.\n')
+    await expect(goldenText(row)).toMatchFileSnapshot('./__snapshots__/describe-acme-full.json')
+    const file = await describeSkill({ name: 'plain', detail: 'manifest' })
+    expect(file.skill.digest).toBe(sha(PLAIN))
+    await expect(goldenText(file)).toMatchFileSnapshot('./__snapshots__/describe-plain-manifest.json')
   })
 
   it('lists a folder\'s own files with sizes and digests (E6.8), none of a nested skill folder\'s', async () => {

@@ -8,8 +8,11 @@ import { createHash } from 'node:crypto'
 import { symlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describeProtocolSkill } from '../../src/functions/discovery.js'
 import { answerRpc } from '../../src/functions/rpc.js'
 import { DISCOVERY_DISPATCH } from '../../src/functions/rpc-endpoint.js'
+import { parseInput } from '../../src/schemas/parse.js'
+import { DescribeSkillRequest } from '../../src/schemas/discovery.js'
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 import { fakeDeps, type FakeWorld } from './fake-deps.js'
 
@@ -56,11 +59,9 @@ describe('methods', () => {
   })
 
   it('describe_skill answers what skill::describe_skill answers', async () => {
-    expect(await rpc('describe_skill', { name: 'pdf', detail: 'manifest' })).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      result: { skill: { manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' }, tokens: 5, digest: `sha256:${createHash('sha256').update(PDF_SKILL).digest('hex')}` } },
-    })
+    const direct = await describeProtocolSkill(parseInput(DescribeSkillRequest, { name: 'pdf', detail: 'manifest' }), world.deps)
+    expect(direct.skill.digest).toBe(`sha256:${createHash('sha256').update(PDF_SKILL).digest('hex')}`)
+    expect(await rpc('describe_skill', { name: 'pdf', detail: 'manifest' })).toEqual({ jsonrpc: '2.0', id: 1, result: direct })
   })
 
   it('read_skill_file answers what skill::read_skill_file answers', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 /**
  * `skills::rpc` bound to the engine's `http` trigger: a worker started on an engine serves
  * `POST {httpUrl}/skills/rpc` (the embedded engine's listener, or the real engine's iii-http when
@@ -12,6 +11,7 @@ import { DEFAULT_CONFIG, type SkillsConfig } from '../../src/core/config-types.j
 import { startEmbeddedEngine, startHttpTriggerListener, type EmbeddedEngine } from '../../src/embedded/index.js'
 import { startSkillsWorker, type RunningWorker } from '../../src/app/skills-worker.js'
 import { SKILLS_DIR, startTestEnvironment, type TestEnvironment } from '../support/engine.js'
+import { goldenText } from '../support/golden.js'
 import { pollUntil } from '../support/poll.js'
 import { SDK_OPTIONS } from '../support/sdk-client.js'
 import { silentLogger } from '../support/silent-logger.js'
@@ -107,18 +107,9 @@ describe('the discovery methods over POST /skills/rpc', () => {
 
   it('describe_skill gives the manifest and frontmatter', async () => {
     const reply = await rpc({ jsonrpc: '2.0', id: 2, method: 'describe_skill', params: { name: 'pdf' } })
-    expect(JSON.parse(reply.text)).toEqual({
-      jsonrpc: '2.0',
-      id: 2,
-      result: {
-        skill: {
-          manifest: { name: 'pdf', version: '1.2.0', description: 'Fill PDF forms.', kind: 'instruction', namespace: 'pdf' },
-          skill_md_frontmatter: { description: 'Fill PDF forms.', metadata: { version: '1.2.0' } },
-          tokens: 3,
-          digest: `sha256:${createHash('sha256').update('---\ndescription: Fill PDF forms.\nmetadata:\n  version: "1.2.0"\n---\n# PDF\n').digest('hex')}`,
-        },
-      },
-    })
+    const message = JSON.parse(reply.text)
+    expect(message.result.skill.skill_md_frontmatter).toEqual({ description: 'Fill PDF forms.', metadata: { version: '1.2.0' } })
+    await expect(goldenText(message)).toMatchFileSnapshot('./__snapshots__/rpc-describe-pdf-summary.json')
   })
 
   it('read_skill_file reads a file of the folder', async () => {
