@@ -20,6 +20,10 @@
  * 0.826; the bonus at 0.5 / 2: 0.829 / 0.820; name and title 2: 72.2 / 86.6 / 0.807; the matched
  * words' count (core/top-k-search.ts) as its square root / square: 75.3 / 87.6 / 0.824, 74.2 / 87.6 / 0.812;
  * a word found only in the body counting 0.25 / 0.5 / 0.75 of a matched word: 69.1 / 73.2 / 73.2 top-1.
+ * Issue #46, with the E23 ranking (tuning 78.4 / 88.7 / 0.846, held-out 64.2 / 82.7 / 0.742): the text
+ * of "When to use" sections indexed with the headings, headings 2: tuning 78.4 / 89.7 / 0.844 (one
+ * request traded for another), held-out 64.2 / 85.2 / 0.747; headings 1 / 3: 77.3 / 89.7 / 0.839. Not
+ * taken: the tuning half does not gain. Word vectors (docs/search.md, "Second round"): none better.
  */
 import type { RankingModel } from '../core/index.js'
 
