@@ -273,7 +273,7 @@ export class WatchedView implements FsView {
   private async open(path: string, entry: WatchEntry): Promise<boolean> {
     if (this.closed || this.failed !== undefined) return false
     try {
-      const handle = await this.options.watch(path, (event, name) => this.onEvent(path, event, name))
+      const handle = await this.options.watch(path, (event, name) => this.onEvent(path, event, name), this.watchedFolderListing(path))
       if (entry.dropped) handle.close()
       else entry.handle = handle
       return true
@@ -281,6 +281,17 @@ export class WatchedView implements FsView {
       if (pathProblem(error) === undefined) this.fail(watchFailureText(error))
       return false
     }
+  }
+
+  /**
+   * `path`'s folder when that folder is watched and its (current) listing names `path` as a plain
+   * directory: the factory need not ask which file system `path` is on (watch-factory.ts).
+   */
+  private watchedFolderListing(path: string): string | undefined {
+    const dir = parentOf(path)
+    if (this.watches.get(dir)?.ready !== true) return undefined
+    const listed = this.listings.peek(dir)
+    return listed !== undefined && !('error' in listed) && listed.plainType(baseName(path))?.isDirectory === true ? dir : undefined
   }
 
   private onEvent(path: string, event: 'rename' | 'change', name: string | null): void {
