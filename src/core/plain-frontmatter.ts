@@ -7,6 +7,7 @@
  * ` #` inside a value, a tab, a CR, trailing blanks, a duplicate key) is left to the parser: undefined.
  */
 import type { JsonObject } from './json-object.js'
+import { detached } from './text.js'
 
 // "description: Use when asked" => ["description", "Use when asked"]: a plain key, one space, a value
 // that starts with no indicator, blank or digit-like character, holds no tab or control character and
@@ -30,7 +31,8 @@ export function plainFrontmatter(block: string): JsonObject | undefined {
     if (match === null) return undefined
     const [, key, value] = match as unknown as [string, string, string]
     if (Object.hasOwn(data, key) || NOT_A_STRING.test(key) || NOT_A_STRING.test(value) || CUT.test(value) || LONE_SURROGATE.test(value)) return undefined
-    data[key] = value
+    // Copies: a match is a view into the whole SKILL.md text, which an entry must not keep alive.
+    data[detached(key)] = detached(value)
   }
   return data
 }
