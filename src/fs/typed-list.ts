@@ -27,7 +27,7 @@ const TYPES: Readonly<Record<string, PathType>> = {
 const SCANNED_MAX = 32
 
 /** The character `kinds` holds for a readdir entry. */
-export function kindOf(entry: Dirent<Buffer>): string {
+export function kindOf(entry: Dirent<string | Buffer>): string {
   return entry.isSymbolicLink() ? LINK : entry.isFile() ? FILE : entry.isDirectory() ? FOLDER : OTHER
 }
 
