@@ -117,14 +117,14 @@ const REPLACEMENT = '\ufffd'
  * folder is read again as bytes (`strictListOf`).
  */
 function typedListOf(raw: Dirent[]): TypedList | undefined {
-  const names: string[] = []
   let kinds = ''
   for (const entry of raw) {
     if (entry.name.includes(REPLACEMENT)) return undefined
-    names.push(entry.name)
     kinds += kindOf(entry)
   }
-  return new TypedList(names, kinds)
+  // `map`, not `push`: an array of the names' length (pushed, each listing of one or two names kept
+  // room for 17, some 3 MiB over the 20,000 listings of 10,000 skills).
+  return new TypedList(raw.map((entry) => entry.name), kinds)
 }
 
 function strictListOf(raw: Dirent<Buffer>[]): TypedList {

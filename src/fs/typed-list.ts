@@ -33,6 +33,8 @@ export function kindOf(entry: Dirent<string | Buffer>): string {
 
 export class TypedList {
   private index: Map<string, number> | undefined
+  /** Set once a look-up of one of its entries succeeded: the folder can be searched (watched-view.ts). */
+  searchable = false
 
   constructor(
     /** The UTF-8 names in the folder (other names are skipped, as the glob crate skips them). */

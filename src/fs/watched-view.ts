@@ -76,8 +76,6 @@ export class WatchedView implements FsView {
   private readonly watches = new Map<string, WatchEntry>()
   /** Paths re-checked on every call, with the signature taken before they were read. */
   private readonly volatile = new Map<string, Promise<string>>()
-  /** The listings whose entries have been looked up once (see `searchable`). */
-  private readonly searched = new WeakMap<TypedList, Promise<boolean>>()
   /** Every folder that has something known below it (so only those need a subtree scan on drop). */
   private readonly hasBelow = new Set<string>()
 
@@ -226,14 +224,10 @@ export class WatchedView implements FsView {
    * (mode r--), where every listed entry fails `stat`. One look-up that succeeds settles it for the
    * listing (a chmod of the folder drops the listing); one that fails is not remembered.
    */
-  private searchable(listed: TypedList, path: string): Promise<boolean> {
-    let known = this.searched.get(listed)
-    if (known === undefined) {
-      known = lookUp(path)
-      this.searched.set(listed, known)
-      void known.then((found) => found || this.searched.delete(listed))
-    }
-    return known
+  private async searchable(listed: TypedList, path: string): Promise<boolean> {
+    // Kept on the listing, not beside it (a WeakMap entry and a promise each for 10,000 listings).
+    if (!listed.searchable && (await lookUp(path))) listed.searchable = true
+    return listed.searchable
   }
 
   /** A symlink or a path in an unwatchable folder: watch the path itself, keep its signature. */
