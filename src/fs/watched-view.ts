@@ -111,7 +111,7 @@ export class WatchedView implements FsView {
   async type(path: string): Promise<PathType | { error: string }> {
     const listed = await this.listingOf(path)
     const type = listed?.plainType(baseName(path))
-    if (type !== undefined && (await this.searchable(listed!, path))) return type
+    if (type !== undefined && (listed!.searchable || (await this.searchable(listed!, path)))) return type
     return this.stat(path)
   }
 
@@ -120,7 +120,7 @@ export class WatchedView implements FsView {
     if (listed !== undefined) {
       // Not listed: lstat fails too (ENOENT, or EACCES in a folder that cannot be searched).
       if (!listed.has(baseName(path))) return false
-      if (await this.searchable(listed, path)) return true
+      if (listed.searchable || (await this.searchable(listed, path))) return true
     }
     return this.lstatExists(path)
   }
@@ -214,6 +214,9 @@ export class WatchedView implements FsView {
     if (!nameListedAs(path, name)) return undefined
     const dir = parentOf(path)
     if (!this.listings.has(dir) && !this.listings.has(parentOf(dir))) return undefined
+    // What a walk asks most: a folder watched and listed already, answered without a turn of awaits.
+    const known = this.watches.get(dir)?.ready === true ? this.listings.peek(dir) : undefined
+    if (known !== undefined) return 'error' in known ? undefined : known
     if (!(await this.watch(dir))) return undefined
     const listed = await this.listTyped(dir)
     return 'error' in listed ? undefined : listed
