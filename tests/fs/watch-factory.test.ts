@@ -4,10 +4,10 @@
  * the top of a walk, a symlinked folder and a folder named like a mount point are asked (`statfs`), and
  * a network file system found there still ends watching (E3: the index then reads the disk).
  */
-import { mkdir, symlink } from 'node:fs/promises'
+import { symlink } from 'node:fs/promises'
 import { statfs } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { FS_LIMITS } from '../../src/core/limits.js'
 import { mountPointNames } from '../../src/fs/mount-names.js'
 import { nodeWatchFactory } from '../../src/fs/watch-factory.js'
@@ -17,17 +17,11 @@ import { makeTempDir, removeTempDir, writeTree } from '../support/temp-tree.js'
 const NFS = 0x6969
 
 let root: string
-let elsewhere: string
-let views: WatchedView[]
 beforeEach(async () => {
   root = await makeTempDir()
-  elsewhere = await makeTempDir()
-  views = []
 })
 afterEach(async () => {
-  for (const view of views) view.close()
   await removeTempDir(root)
-  await removeTempDir(elsewhere)
 })
 
 /** A mount table whose mount points end in `names`. */
@@ -45,7 +39,7 @@ function countingView(mountInfo: () => string, remote: ReadonlySet<string> = new
     mountInfo,
   })
   const view = new WatchedView({ limits: FS_LIMITS, watch, onUnavailable: (reason) => unavailable.push(reason), onChange: () => {} })
-  views.push(view)
+  onTestFinished(() => view.close())
   return { view, asked, unavailable }
 }
 
@@ -75,9 +69,8 @@ describe('the watch factory asks statfs once per file system (E19.2)', () => {
   })
 
   it('asks for a folder a mount point may be on, and for a symlinked one', async () => {
-    await writeTree(root, { 'a/x.md': 'x', 'proc/y.md': 'y' })
-    await mkdir(join(elsewhere, 'target'))
-    await symlink(join(elsewhere, 'target'), join(root, 'linked'))
+    await writeTree(root, { 'a/x.md': 'x', 'proc/y.md': 'y', 'target/z.md': 'z' })
+    await symlink(join(root, 'target'), join(root, 'linked'))
     const { view, asked } = countingView(mountTable('proc'))
     await walk(view, root)
     expect(asked).toContain(join(root, 'proc'))
