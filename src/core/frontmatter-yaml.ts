@@ -28,6 +28,7 @@ import { splitFrontmatter } from './frontmatter.js'
 import { isJsonObject, type JsonObject } from './json-object.js'
 import { debugString } from './rust-debug.js'
 import { utf8Length } from './ids.js'
+import { plainFrontmatter } from './plain-frontmatter.js'
 import * as msg from './messages.js'
 
 /*
@@ -90,12 +91,21 @@ export function decodeRepairedFrontmatter(text: string, struct: string): (Decode
 }
 
 export function decodeFrontmatterWithData(text: string, struct: string): DecodedWithData {
+  const plain = utf8Length(text) > MAX_FRONTMATTER_BYTES ? undefined : plainFrontmatter(text)
+  if (plain !== undefined) return { frontmatter: fieldsOf(plain), data: plain }
   const parsed = parseYaml(text)
   if ('error' in parsed) return parsed
   const decoded = new Decoder(parsed.doc, parsed.lines, struct).root(parsed.doc.contents)
   if ('error' in decoded) return decoded
   const data = toJson(parsed.doc)
   return 'error' in data ? data : { frontmatter: decoded.frontmatter, data: data.json }
+}
+
+// The two fields of a mapping of plain strings, in the order they come (as Decoder sets them).
+function fieldsOf(data: JsonObject): FrontmatterFields {
+  const fields: FrontmatterFields = {}
+  for (const key of Object.keys(data)) if (FIELDS.has(key)) fields[key as keyof FrontmatterFields] = data[key] as string
+  return fields
 }
 
 /**

@@ -13,6 +13,12 @@ export class SettledMap<T> {
     return Promise.resolve(kept)
   }
 
+  /** The answer kept for `key` once it is read; undefined while it is read or when there is none. */
+  peek(key: string): T | undefined {
+    const kept = this.entries.get(key)
+    return kept instanceof Promise ? undefined : kept
+  }
+
   has(key: string): boolean {
     return this.entries.has(key)
   }

@@ -27,12 +27,14 @@ const TYPES: Readonly<Record<string, PathType>> = {
 const SCANNED_MAX = 32
 
 /** The character `kinds` holds for a readdir entry. */
-export function kindOf(entry: Dirent<Buffer>): string {
+export function kindOf(entry: Dirent<string | Buffer>): string {
   return entry.isSymbolicLink() ? LINK : entry.isFile() ? FILE : entry.isDirectory() ? FOLDER : OTHER
 }
 
 export class TypedList {
   private index: Map<string, number> | undefined
+  /** Set once a look-up of one of its entries succeeded: the folder can be searched (watched-view.ts). */
+  searchable = false
 
   constructor(
     /** The UTF-8 names in the folder (other names are skipped, as the glob crate skips them). */

@@ -5,10 +5,15 @@
  * handler yields once to the check phase (sources.ts). Anywhere that guarantee does not hold (other
  * platforms, network and FUSE file systems whose remote changes raise no local events) the factory
  * refuses with a WatchUnavailable, and the index reads the disk on every call instead.
+ *
+ * Which file system a folder is on is asked (`statfs`) once per file system, not once per folder
+ * (E19.2): a folder the index lists as a plain directory of a folder this factory already watches is on
+ * that folder's file system unless a mount point ends in its name (mount-names.ts).
  */
-import { watch } from 'node:fs'
-import { statfs } from 'node:fs/promises'
+import { type FSWatcher, watch } from 'node:fs'
+import { statfs as statfsOnPool } from 'node:fs/promises'
 import { messages as msg } from '../core/index.js'
+import { currentMountNames, type MountInfoReader } from './mount-names.js'
 
 export interface PathWatch {
   close(): void
@@ -17,7 +22,11 @@ export interface PathWatch {
 /** `name` is the entry's file name (the watched path's own name for an event about itself), null when unknown. */
 type WatchListener = (event: 'rename' | 'change', name: string | null) => void
 
-export type WatchFactory = (path: string, listener: WatchListener) => Promise<PathWatch>
+/**
+ * `within`: a folder this factory watches in which `path` is listed as a plain directory (no symlink),
+ * when the caller knows one; `path` is then on `within`'s file system unless something is mounted on it.
+ */
+export type WatchFactory = (path: string, listener: WatchListener, within?: string) => Promise<PathWatch>
 
 /** Watching cannot work here at all (not a problem of one path): the index must stop trusting events. */
 class WatchUnavailable extends Error {}
@@ -38,20 +47,43 @@ const NO_LOCAL_EVENTS: ReadonlyMap<number, string> = new Map([
   [0x7461636f, 'ocfs2'],
 ])
 
+/** What the factory asks of the system (tests count or fake them). */
+interface WatchSystem {
+  statfs(path: string): Promise<{ type: number }>
+  mountInfo?: MountInfoReader
+}
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+
 /** Node's `fs.watch`, refused where its events cannot be trusted to arrive before a call. */
-export function nodeWatchFactory(platform: NodeJS.Platform = process.platform): WatchFactory {
-  return async (path, listener) => {
+export function nodeWatchFactory(platform: NodeJS.Platform = process.platform, system: WatchSystem = { statfs: statfsOnPool }): WatchFactory {
+  return async (path, listener, within) => {
     if (platform !== 'linux') throw new WatchUnavailable(msg.watchUnsupportedPlatform(platform))
-    // Not a synchronous call: this is what finds a network file system, where a call may hang (a
-    // hung mount must not freeze the process, E18.5); what comes after it (the listing) is local.
-    const kind = NO_LOCAL_EVENTS.get((await statfs(path)).type)
-    if (kind !== undefined) throw new WatchUnavailable(msg.watchNoEvents(path, kind))
+    if (within === undefined || mayBeMountPoint(path, system.mountInfo)) {
+      // Not a synchronous call: this is what finds a network file system, where a call may hang (a
+      // hung mount must not freeze the process, E18.5); what comes after it (the listing) is local.
+      const kind = NO_LOCAL_EVENTS.get((await system.statfs(path)).type)
+      if (kind !== undefined) throw new WatchUnavailable(msg.watchNoEvents(path, kind))
+    }
     // Not persistent: a watch never keeps the process alive.
     const watcher = watch(path, { persistent: false }, listener)
-    // An error ends the watch: report it as "anything here may have changed".
-    watcher.on('error', () => listener('rename', null))
+    watcher.on('error', reportAsChange)
     return watcher
   }
+}
+
+/**
+ * An error ends a watch: reported to its listener as "anything here may have changed". One function for
+ * every watch (a closure each was some 100 bytes for each of 20,000 watched folders).
+ */
+function reportAsChange(this: FSWatcher): void {
+  this.emit('change', 'rename', null)
+}
+
+/** Whether a mount point may end in `path`'s name (always, when the mount table cannot be read). */
+function mayBeMountPoint(path: string, mountInfo: MountInfoReader | undefined): boolean {
+  const names = currentMountNames(mountInfo)
+  return names === undefined || names.has(baseName(path))
 }
 
 // Codes that concern one path (gone, not a folder, not readable): the path's parent or the path's

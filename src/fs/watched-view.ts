@@ -76,8 +76,6 @@ export class WatchedView implements FsView {
   private readonly watches = new Map<string, WatchEntry>()
   /** Paths re-checked on every call, with the signature taken before they were read. */
   private readonly volatile = new Map<string, Promise<string>>()
-  /** The listings whose entries have been looked up once (see `searchable`). */
-  private readonly searched = new WeakMap<TypedList, Promise<boolean>>()
   /** Every folder that has something known below it (so only those need a subtree scan on drop). */
   private readonly hasBelow = new Set<string>()
 
@@ -113,7 +111,7 @@ export class WatchedView implements FsView {
   async type(path: string): Promise<PathType | { error: string }> {
     const listed = await this.listingOf(path)
     const type = listed?.plainType(baseName(path))
-    if (type !== undefined && (await this.searchable(listed!, path))) return type
+    if (type !== undefined && (listed!.searchable || (await this.searchable(listed!, path)))) return type
     return this.stat(path)
   }
 
@@ -122,7 +120,7 @@ export class WatchedView implements FsView {
     if (listed !== undefined) {
       // Not listed: lstat fails too (ENOENT, or EACCES in a folder that cannot be searched).
       if (!listed.has(baseName(path))) return false
-      if (await this.searchable(listed, path)) return true
+      if (listed.searchable || (await this.searchable(listed, path))) return true
     }
     return this.lstatExists(path)
   }
@@ -216,6 +214,9 @@ export class WatchedView implements FsView {
     if (!nameListedAs(path, name)) return undefined
     const dir = parentOf(path)
     if (!this.listings.has(dir) && !this.listings.has(parentOf(dir))) return undefined
+    // What a walk asks most: a folder watched and listed already, answered without a turn of awaits.
+    const known = this.watches.get(dir)?.ready === true ? this.listings.peek(dir) : undefined
+    if (known !== undefined) return 'error' in known ? undefined : known
     if (!(await this.watch(dir))) return undefined
     const listed = await this.listTyped(dir)
     return 'error' in listed ? undefined : listed
@@ -226,14 +227,10 @@ export class WatchedView implements FsView {
    * (mode r--), where every listed entry fails `stat`. One look-up that succeeds settles it for the
    * listing (a chmod of the folder drops the listing); one that fails is not remembered.
    */
-  private searchable(listed: TypedList, path: string): Promise<boolean> {
-    let known = this.searched.get(listed)
-    if (known === undefined) {
-      known = lookUp(path)
-      this.searched.set(listed, known)
-      void known.then((found) => found || this.searched.delete(listed))
-    }
-    return known
+  private async searchable(listed: TypedList, path: string): Promise<boolean> {
+    // Kept on the listing, not beside it (a WeakMap entry and a promise each for 10,000 listings).
+    if (!listed.searchable && (await lookUp(path))) listed.searchable = true
+    return listed.searchable
   }
 
   /** A symlink or a path in an unwatchable folder: watch the path itself, keep its signature. */
@@ -273,7 +270,7 @@ export class WatchedView implements FsView {
   private async open(path: string, entry: WatchEntry): Promise<boolean> {
     if (this.closed || this.failed !== undefined) return false
     try {
-      const handle = await this.options.watch(path, (event, name) => this.onEvent(path, event, name))
+      const handle = await this.options.watch(path, (event, name) => this.onEvent(path, event, name), this.watchedFolderListing(path))
       if (entry.dropped) handle.close()
       else entry.handle = handle
       return true
@@ -281,6 +278,17 @@ export class WatchedView implements FsView {
       if (pathProblem(error) === undefined) this.fail(watchFailureText(error))
       return false
     }
+  }
+
+  /**
+   * `path`'s folder when that folder is watched and its (current) listing names `path` as a plain
+   * directory: the factory need not ask which file system `path` is on (watch-factory.ts).
+   */
+  private watchedFolderListing(path: string): string | undefined {
+    const dir = parentOf(path)
+    if (this.watches.get(dir)?.ready !== true) return undefined
+    const listed = this.listings.peek(dir)
+    return listed !== undefined && !('error' in listed) && listed.plainType(baseName(path))?.isDirectory === true ? dir : undefined
   }
 
   private onEvent(path: string, event: 'rename' | 'change', name: string | null): void {

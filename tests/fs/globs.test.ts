@@ -172,6 +172,13 @@ describe('expandGlob', () => {
     ])
   })
 
+  it('serves a name that holds U+FFFD as written beside one that is not UTF-8 (E19.2: names are read as text first)', async () => {
+    await writeTree(root, { 'd/a\ufffdb.md': '', 'd/c.md': '' })
+    expect(await paths('d/*.md')).toEqual(['d/a\ufffdb.md', 'd/c.md'])
+    await writeFile(Buffer.concat([Buffer.from(`${root}/d/`), Buffer.from([0x78, 0xff]), Buffer.from('.md')]), '')
+    expect(await paths('d/*.md')).toEqual(['d/a\ufffdb.md', 'd/c.md'])
+  })
+
   it('skips names that are not UTF-8', async () => {
     await writeTree(root, { 'd/a.md': '' })
     const raw = Buffer.concat([Buffer.from(`${root}/d/`), Buffer.from([0xff, 0xfe]), Buffer.from('.md')])
