@@ -5,9 +5,10 @@
  * skill or prompt is exactly an id that does not exist, and no handler checks a view itself.
  * Each view keeps its own search index (`search`), built over what it holds.
  */
-import { CatalogueView, SkillsError, isJsonObject, messages as msg } from '../core/index.js'
+import { CatalogueView, IN_VIEW_FUNCTION, SkillsError, isJsonObject, messages as msg } from '../core/index.js'
 import type { FsSnapshot } from '../fs/index.js'
 import type { Deps, FsPort, StatePort } from './deps.js'
+import { DEFINITION_BY_ID } from './registry.js'
 
 const VIEWS = new WeakMap<Deps, Map<string, Deps>>()
 
@@ -20,9 +21,30 @@ export function depsInView(deps: Deps, name: string): Deps {
   const definition = Object.hasOwn(deps.config.views ?? {}, name) ? deps.config.views?.[name] : undefined
   if (definition === undefined) throw new SkillsError(msg.unknownView(name))
   const view = new CatalogueView(name, definition)
-  const viewed: Deps = { ...deps, state: new ViewedState(deps.state, view, deps.config.scopes), fs: new ViewedFs(deps.fs, view), search: {} }
+  const viewed: Deps = {
+    ...deps,
+    state: new ViewedState(deps.state, view, deps.config.scopes),
+    fs: new ViewedFs(deps.fs, view),
+    // A section or prompt handler backed by one of this worker's functions reads through the view too.
+    invoke: invokeInView(deps.invoke, name),
+    search: {},
+  }
   byName.set(name, viewed)
   return viewed
+}
+
+type Invoke = (functionId: string, payload: unknown) => Promise<unknown>
+
+/**
+ * `invoke` with every call of this worker's functions made through `skills::in-view` with `view`
+ * (a view's front, view-backend.ts, and a view's own calls: `iii://fn/skill/list_skills` read
+ * through a view lists the view); other workers' functions are called as they are.
+ */
+export function invokeInView(invoke: Invoke, view: string): Invoke {
+  return (functionId, payload) =>
+    DEFINITION_BY_ID.has(functionId) || functionId === IN_VIEW_FUNCTION
+      ? invoke(IN_VIEW_FUNCTION, { view, function_id: functionId, payload })
+      : invoke(functionId, payload)
 }
 
 /** State rows of the skills and prompts scopes as the view holds them; other scopes untouched. */

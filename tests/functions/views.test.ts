@@ -137,3 +137,29 @@ describe('lists, index, search and counts through a view (E20.3)', () => {
     expect(await call('skills::unregister', { id: 'review-code' }, 'review')).toEqual({ error: 'a view only reads: register and unregister through the whole catalogue' })
   })
 })
+
+describe('what a view calls on (E20.3)', () => {
+  /** The worker's own functions reachable through `deps.invoke`, as the engine routes them back to it. */
+  const routeToWorker = () => {
+    for (const definition of [...DEFINITION_BY_ID.values(), skillsInView]) {
+      world.functions.set(definition.spec.id, (payload) => definition.handle(parseInput(definition.spec.input, payload), world.deps))
+    }
+  }
+
+  it('a section backed by one of the worker\'s functions runs on the view', async () => {
+    routeToWorker()
+    const whole = JSON.stringify(await call('skills::resources-read', { uri: 'iii://fn/skill/list_skills' }))
+    expect(whole).toMatch(/data-sql[\s\S]*review-code/)
+    for (const read of [
+      () => call('skills::resources-read', { uri: 'iii://fn/skill/list_skills' }, 'data'),
+      () => call('skill::fetch', { uris: ['iii://data-sql', 'iii://fn/skill/list_skills'] }, 'data'),
+    ]) {
+      const seen = JSON.stringify(await read())
+      expect(seen).toContain('data-sql')
+      expect(seen).not.toMatch(/review|team|data-csv/)
+    }
+    // An outline counts the view's listing, not the whole one.
+    const tokens = async (view?: string) => ((await call('skill::outline', { uri: 'iii://fn/skill/list_skills', ...(view === undefined ? {} : { view }) })) as { answer: { tokens: number } }).answer.tokens
+    expect(await tokens('data')).toBeLessThan(await tokens())
+  })
+})
