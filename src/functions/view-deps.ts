@@ -95,12 +95,10 @@ class ViewedState implements StatePort {
 class ViewedFs implements FsPort {
   readonly limits: FsPort['limits']
   readonly reads: FsPort['reads']
-  readonly watchProblems: FsPort['watchProblems']
 
   constructor(private readonly inner: FsPort, private readonly view: CatalogueView) {
     this.limits = inner.limits
     this.reads = inner.reads
-    this.watchProblems = inner.watchProblems
   }
 
   async snapshot(): Promise<FsSnapshot> {
@@ -117,6 +115,15 @@ class ViewedFs implements FsPort {
 
   async prompts() {
     return (await this.snapshot()).prompts
+  }
+
+  // A problem's reason is the system's text, which can name a path outside the view.
+  get watchProblems(): FsPort['watchProblems'] {
+    return this.inner.watchProblemKinds
+  }
+
+  get watchProblemKinds(): FsPort['watchProblemKinds'] {
+    return this.inner.watchProblemKinds
   }
 
   get listingProblems(): FsPort['listingProblems'] {

@@ -163,3 +163,25 @@ describe('what a view calls on (E20.3)', () => {
     expect(await tokens('data')).toBeLessThan(await tokens())
   })
 })
+
+describe('diagnostics through a view (E20.3)', () => {
+  it('names no path of a skill outside the view: watch problems keep their kind, not the system\'s reason', async () => {
+    const reason = `ENOSPC: System limit for number of file watchers reached, watch '${root}/skills/data-sql'`
+    world.deps.fs.watchProblems.push(`fs watch unavailable; re-reading fs sources on every call: ${reason}`, 'fs watch events may have been lost (inotify queue full); re-reading every fs source')
+    expect(await call('skills::fs-watch-problems', {})).toEqual({ answer: { problems: world.deps.fs.watchProblems } })
+    expect(await call('skills::fs-watch-problems', {}, 'review')).toEqual({
+      answer: { problems: ['fs watch unavailable; re-reading fs sources on every call', 'fs watch events may have been lost (inotify queue full); re-reading every fs source'] },
+    })
+  })
+
+  it('skipped files and warnings hold only the view', async () => {
+    await writeTree(root, { 'skills/data-bad/SKILL.md': '---\nname: other-name\ndescription: Misnamed.\n---\n# Bad\n', 'skills/broken/SKILL.md': '---\nname: [\n---\n' })
+    const whole = JSON.stringify(await call('skills::diagnostics', {}))
+    expect(whole).toContain('data-bad')
+    expect(whole).toContain('broken')
+    expect(JSON.stringify(await call('skills::diagnostics', {}, 'review'))).toBe(JSON.stringify({ answer: { skipped: [], warnings: [] } }))
+    const data = JSON.stringify(await call('skills::diagnostics', {}, 'data'))
+    expect(data).toContain('data-bad')
+    expect(data).not.toContain('broken')
+  })
+})
