@@ -6,9 +6,8 @@
  * Each view keeps its own search index (`search`), built over what it holds.
  */
 import { CatalogueView, IN_VIEW_FUNCTION, SkillsError, isJsonObject, messages as msg } from '../core/index.js'
-import type { FsSnapshot } from '../fs/index.js'
+import { FsReads, type FsSnapshot } from '../fs/index.js'
 import type { Deps, FsPort, StatePort } from './deps.js'
-import { DEFINITION_BY_ID } from './registry.js'
 
 const VIEWS = new WeakMap<Deps, Map<string, Deps>>()
 
@@ -41,11 +40,15 @@ type Invoke = (functionId: string, payload: unknown) => Promise<unknown>
  * through a view lists the view); other workers' functions are called as they are.
  */
 export function invokeInView(invoke: Invoke, view: string): Invoke {
-  return (functionId, payload) =>
-    DEFINITION_BY_ID.has(functionId) || functionId === IN_VIEW_FUNCTION
+  return async (functionId, payload) =>
+    functionId === IN_VIEW_FUNCTION || (await ownFunctions()).has(functionId)
       ? invoke(IN_VIEW_FUNCTION, { view, function_id: functionId, payload })
       : invoke(functionId, payload)
 }
+
+// The registry imports every handler, and through define.ts this module: read once all are loaded.
+let registry: Promise<typeof import('./registry.js')> | undefined
+const ownFunctions = async () => (await (registry ??= import('./registry.js'))).DEFINITION_BY_ID
 
 /** State rows of the skills and prompts scopes as the view holds them; other scopes untouched. */
 class ViewedState implements StatePort {
@@ -91,6 +94,17 @@ class ViewedState implements StatePort {
   }
 }
 
+/** A skill folder's bytes (skill://) without the files of a nested skill outside the view (FsSnapshot.hiddenBelow). */
+class ViewedReads extends FsReads {
+  constructor(private readonly inner: FsReads, private readonly fs: ViewedFs) {
+    super(inner.limits)
+  }
+
+  override async folderBytes(folder: string, path: string): Promise<Buffer | undefined> {
+    return this.inner.folderBytes(folder, path, (await this.fs.snapshot()).hiddenBelow(folder))
+  }
+}
+
 /** The fs sources as the view holds them: each snapshot's part in the view (FsSnapshot.within). */
 class ViewedFs implements FsPort {
   readonly limits: FsPort['limits']
@@ -98,7 +112,7 @@ class ViewedFs implements FsPort {
 
   constructor(private readonly inner: FsPort, private readonly view: CatalogueView) {
     this.limits = inner.limits
-    this.reads = inner.reads
+    this.reads = new ViewedReads(inner.reads, this)
   }
 
   async snapshot(): Promise<FsSnapshot> {

@@ -185,3 +185,39 @@ describe('diagnostics through a view (E20.3)', () => {
     expect(data).not.toContain('broken')
   })
 })
+
+describe('a skill outside the view nested in the folder of one inside (E20.3)', () => {
+  beforeEach(async () => {
+    await writeTree(root, {
+      'skills/team/SKILL.md': skill('team'),
+      'skills/team/notes.md': '# Notes\n',
+      'skills/team/secret/SKILL.md': skill('secret'),
+      'skills/team/secret/plan.md': '# The secret plan\n',
+    })
+    const views = parseViews({ team: { include: ['team'] } })
+    if (!views.ok) throw new Error(views.error)
+    world.deps.fs.close()
+    world = fakeDeps({ baseDir: root, config: { skills: ['skills/*/SKILL.md', 'skills/*/*/SKILL.md'], prompts: [], views: views.value } })
+    world.deps.fs.start()
+    await world.deps.fs.settled()
+  })
+
+  it('its files are no files of the enclosing skill: absent from every listing, read as a file that does not exist', async () => {
+    // The whole catalogue: the Skills Extension publishes the nested folder in the enclosing skill too.
+    expect(JSON.stringify(await call('skills::sep-list', { uri: 'skill://team/SKILL.md' }))).toContain('skill://team/secret/plan.md')
+    expect(await call('skills::sep-read', { uri: 'skill://team/secret/plan.md' })).toMatchObject({ answer: { contents: [{ text: '# The secret plan\n' }] } })
+    const listed = JSON.stringify(await call('skills::sep-list', { uri: 'skill://team/SKILL.md' }, 'team'))
+    expect(listed).toContain('skill://team/notes.md')
+    expect(listed).not.toContain('secret')
+    expect(JSON.stringify(await call('skills::sep-directory', { uri: 'skill://team' }, 'team'))).not.toContain('secret')
+    expect(JSON.stringify(await call('skill::describe_skill', { name: 'team', detail: 'full' }, 'team'))).not.toContain('secret')
+    for (const [functionId, input] of [
+      ['skills::sep-read', (dir: string) => ({ uri: `skill://team/${dir}/plan.md` })],
+      ['skills::sep-read', (dir: string) => ({ uri: `skill://team/${dir}/SKILL.md` })],
+      ['skills::sep-directory', (dir: string) => ({ uri: `skill://team/${dir}` })],
+      ['skill::read_skill_file', (dir: string) => ({ name: 'team', path: `${dir}/plan.md` })],
+    ] as const) {
+      expect(named(await call(functionId, input('secret'), 'team'), 'secret')).toEqual(named(await call(functionId, input('ghost-id'), 'team'), 'ghost-id'))
+    }
+  })
+})
