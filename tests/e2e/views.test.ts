@@ -120,6 +120,14 @@ describe.each([0, 1, 2, 3])('a view through client %i (E20.2, E20.3)', (index) =
     }
     expect(await outcome(c().client.readResource({ uri: 'iii://review-code' }))).toMatchObject({ result: { contents: [{ uri: 'iii://review-code' }] } })
   })
+
+  it('a section backed by the worker\'s own function reads the view; completions of the template hold only the view', async () => {
+    const section = JSON.stringify(await c().client.readResource({ uri: 'iii://fn/skill/list_skills' }))
+    expect(section).toContain('review-code')
+    expect(section).not.toContain('data-sql')
+    const completion = await c().client.complete({ ref: { type: 'ref/resource', uri: 'iii://{skill_id}' }, argument: { name: 'skill_id', value: 'd' } })
+    expect(completion.completion).toMatchObject({ values: [], total: 0 })
+  })
 })
 
 describe('change notifications through a view (E20.3)', () => {
@@ -193,6 +201,17 @@ describe('per-agent tokens at every door (E20.4)', () => {
       expect(response.status).toBe(403)
       expect(await response.text()).toBe('token not allowed here')
     }
+  })
+
+  it('no spelling of a path opens another door to a view token', async () => {
+    const paths = ['/mcp/views/Review', '/mcp/views/review/', '/mcp/views/review%2F..', '/mcp/views/review/../data', '/mcp/views/review%2F..%2Fdata', '/mcp/views/review/..%2F..%2Fmcp', '//mcp/views/review', '/mcp/views/', '/mcp/views', '/MCP', '/mcp?view=review', '/mcp/views/data?x=/mcp/views/review', '/', '/_ui/api/catalogue?view=review', '/_ui/events?view=review', '/_ui/api/views']
+    for (const path of paths) {
+      const response = await initialize(path, REVIEW_TOKEN)
+      expect({ path, status: response.status }).toEqual({ path, status: 403 })
+      expect(await response.text()).toBe('token not allowed here')
+    }
+    // The view's own endpoint, with a query string, is the view.
+    expect((await initialize('/mcp/views/review?x=1', REVIEW_TOKEN)).status).toBe(200)
   })
 
   it('a "*" token opens /mcp, every view, the page API', async () => {
