@@ -62,6 +62,11 @@ const READS: Array<[string, (id: string) => unknown]> = [
   ['skill::outline', (id) => ({ uri: `iii://${id}` })],
   ['skills::sep-read', (id) => ({ uri: `skill://${id}/SKILL.md` })],
   ['skills::sep-list', (id) => ({ uri: `skill://${id}/SKILL.md` })],
+  ['skills::sep-directory', (id) => ({ uri: `skill://${id}` })],
+  ['skills::resources-read', (id) => ({ uri: `iii://${id}#${id.split('/').at(-1)}` })],
+  ['skill::outline', (id) => ({ uri: `iii://${id}#${id.split('/').at(-1)}` })],
+  ['skills::fetch_skill', (id) => ({ uris: ['iii://review-code', `iii://${id}`] })],
+  ['skill::fetch', (id) => ({ uris: ['iii://review-code', `iii://${id}#${id.split('/').at(-1)}`], max_tokens: 50 })],
 ]
 
 describe('reads through a view (E20.3)', () => {
