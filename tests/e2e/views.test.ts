@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectMcpClient } from '../support/mcp-client.js'
-import { LIST_CHANGED, recordNotifications, type NotificationLog } from '../support/mcp-notifications.js'
+import { LIST_CHANGED, RESOURCE_UPDATED, recordNotifications, type NotificationLog } from '../support/mcp-notifications.js'
 import { connectPinnedHttp, connectPinnedStdio } from '../support/mcp-v2-client.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT, embeddedUrls, runSkills, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills, launchEnv } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
@@ -146,6 +146,17 @@ describe('change notifications through a view (E20.3)', () => {
     for (const c of connected) await expect(c.log.waitFor(LIST_CHANGED.resources, { since: inside, timeoutMs: 5_000 }), c.name).resolves.toMatchObject({ method: LIST_CHANGED.resources })
     for (const c of connected) expect(iiiIds((await c.client.listResources()).resources), c.name).toEqual(['review-api', 'review-code', 'review-docs', 'skills'])
     await Promise.all(streams.map((stream) => stream?.close()))
+  })
+
+  it('a subscription to a skill outside the view is acknowledged as for one that does not exist, and never announced', async () => {
+    const c = connected[0]!
+    const client = c.client as unknown as V1Client
+    for (const uri of ['iii://data-sql', 'iii://ghost-id', 'iii://review-code']) expect(await outcome(client.subscribeResource({ uri }))).toEqual({ result: {} })
+    const since = performance.now()
+    await writeTree(root, { 'skills/data-sql/SKILL.md': `${skill('data-sql')}\nChanged.\n`, 'skills/review-code/SKILL.md': `${skill('review-code')}\nChanged.\n` })
+    await expect(c.log.waitFor(RESOURCE_UPDATED, { uri: 'iii://review-code', since, timeoutMs: 5_000 })).resolves.toMatchObject({ params: { uri: 'iii://review-code' } })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(c.log.of(RESOURCE_UPDATED, { since }).map((n) => n.params?.uri)).toEqual(['iii://review-code'])
   })
 })
 
