@@ -19,6 +19,9 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFO
 /** Whether the folder at this `/`-separated path below the skill's folder is a skill of its own (served). */
 export type NestedSkill = (dir: string) => boolean
 
+/** No folder below a skill's is left out. */
+export const NONE_HIDDEN: NestedSkill = () => false
+
 export async function readFolderFile(folder: string, path: string, nested: NestedSkill, limits: FsLimits): Promise<string> {
   const text = await readFolderFileIfAny(folder, path, nested, limits)
   if (text === undefined) throw new InvalidParamsError(msg.fileNotFound(path))
@@ -51,15 +54,16 @@ export async function readFolderFileIfAny(folder: string, path: string, nested: 
 
 /**
  * The raw bytes of a regular file below `folder`, nested skill folders' files included (the SEP
- * publishes them in the enclosing skill too), with the same confinement as `readFolderFileIfAny`;
- * undefined when there is no such file.
+ * publishes them in the enclosing skill too) but those `hidden` holds (E20.3: a nested skill outside
+ * a view), with the same confinement as `readFolderFileIfAny`; undefined when there is no such file.
  */
-export async function readFolderBytes(folder: string, path: string, limits: FsLimits): Promise<Buffer | undefined> {
-  const small = readSmallFolderBytes(folder, path, limits.skillResourceBytes)
+export async function readFolderBytes(folder: string, path: string, limits: FsLimits, hidden: NestedSkill = NONE_HIDDEN): Promise<Buffer | undefined> {
+  const small = readSmallFolderBytes(folder, path, limits.skillResourceBytes, hidden)
   if (small !== LARGE) return small
   const root = await realpathOf(folder)
   const target = root === undefined ? undefined : await realpathOf(`${root}/${path}`)
   if (root === undefined || target === undefined || !isWithin(root, target)) return undefined
+  if (underNestedSkill(target.slice(root.length), hidden)) return undefined
   let handle: FileHandle
   try {
     handle = await open(target, OPEN_FLAGS)
@@ -85,10 +89,11 @@ const LARGE = Symbol('large')
  * without following a final symlink, the handle still the checked file) in about 20 µs of blocking
  * calls instead of seven round trips through libuv's thread pool. LARGE: read it the asynchronous way.
  */
-function readSmallFolderBytes(folder: string, path: string, maxBytes: number): Buffer | undefined | typeof LARGE {
+function readSmallFolderBytes(folder: string, path: string, maxBytes: number, hidden: NestedSkill): Buffer | undefined | typeof LARGE {
   const root = realpathSyncOf(folder)
   const target = root === undefined ? undefined : realpathSyncOf(`${root}/${path}`)
   if (root === undefined || target === undefined || !isWithin(root, target)) return undefined
+  if (underNestedSkill(target.slice(root.length), hidden)) return undefined
   let fd: number
   try {
     fd = openSync(target, OPEN_FLAGS)

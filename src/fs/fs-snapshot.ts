@@ -5,7 +5,8 @@
  * with the direct view the disk. Never mutated; whatever a handler derives from its arrays can be
  * memoised on them.
  */
-import type { CatalogueView } from '../core/index.js'
+import { SKILL_FILE, type CatalogueView } from '../core/index.js'
+import { NONE_HIDDEN, underNestedSkill, type NestedSkill } from './folder-file.js'
 import { mapInBatches } from './batches.js'
 import { type FileMeta, metaOf } from './file-meta.js'
 import type { FsView } from './fs-view.js'
@@ -72,13 +73,31 @@ export class FsSnapshot {
     return (this.promptDigestsOnce ??= this.digestsOf(this.prompts))
   }
 
-  /** A skill folder's files (skill-tree.ts), from the listings the watcher keeps current (E13.1). */
-  folderFiles(folder: string): Promise<string[]> {
-    return skillFolderFiles(folder, this.view)
+  private hiddenSkillFiles: ReadonlySet<string> | undefined
+
+  /**
+   * E20.3: which folders below `folder` are skills served but not held here (a view's part: nested
+   * skills outside the view). Their files are no files of the enclosing skill: not listed, not read.
+   */
+  hiddenBelow(folder: string): NestedSkill {
+    if (this.served === this.skills) return NONE_HIDDEN
+    this.hiddenSkillFiles ??= new Set(this.served.filter((s) => s.kind === 'folder' && this.findSkill(s.id) !== s).map((s) => s.path))
+    if (this.hiddenSkillFiles.size === 0) return NONE_HIDDEN
+    const hidden = this.hiddenSkillFiles
+    const prefix = folder.endsWith('/') ? folder : `${folder}/`
+    return (dir) => hidden.has(`${prefix}${dir}/${SKILL_FILE}`)
   }
 
-  /** Size and digest of a file of a skill folder, read once per change of it (E13.1). */
+  /** A skill folder's files (skill-tree.ts), from the listings the watcher keeps current (E13.1); none below `hiddenBelow`. */
+  async folderFiles(folder: string): Promise<string[]> {
+    const files = await skillFolderFiles(folder, this.view)
+    const hidden = this.hiddenBelow(folder)
+    return hidden === NONE_HIDDEN ? files : files.filter((path) => !underNestedSkill(path, hidden))
+  }
+
+  /** Size and digest of a file of a skill folder, read once per change of it (E13.1); none below `hiddenBelow`. */
   fileFacts(folder: string, path: string): Promise<FileFacts | undefined> {
+    if (underNestedSkill(path, this.hiddenBelow(folder))) return Promise.resolve(undefined)
     return fileFacts(folder, path, this.view)
   }
 

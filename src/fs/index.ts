@@ -11,7 +11,7 @@ export { directView, type FsView, type ListResult, type StatResult, type TypedLi
 export { packageVersion } from './package-version.js'
 export { PAIR_TABLE_FILE, readPairTableFile } from './pair-table-file.js'
 export { readTextFile } from './read-text.js'
-export { type FsReads } from './reads.js'
+export { FsReads } from './reads.js'
 export { readSkillEntry, type FsSkill } from './skill-files.js'
 export { ListingError, directChildren, skillFolderFiles } from './skill-tree.js'
 export { FsSources, type FsChange } from './sources.js'

@@ -30,8 +30,11 @@ export class FsReads {
     return readFolderFileIfAny(folder, path, nested, this.limits)
   }
 
-  /** The raw bytes of a file of a skill's folder (skill://), undefined where there is none or it is too large. */
-  folderBytes(folder: string, path: string): Promise<Buffer | undefined> {
-    return readFolderBytes(folder, path, this.limits)
+  /**
+   * The raw bytes of a file of a skill's folder (skill://), undefined where there is none, it is too
+   * large or it is below a folder `hidden` holds (a nested skill outside a view, FsSnapshot.hiddenBelow).
+   */
+  folderBytes(folder: string, path: string, hidden?: NestedSkill): Promise<Buffer | undefined> {
+    return readFolderBytes(folder, path, this.limits, hidden)
   }
 }

@@ -154,6 +154,14 @@ export class FsSources {
     else if (this.listingProblems.size < MAX_LISTING_PROBLEMS || this.listingProblems.has(path)) this.listingProblems.set(path, { id, path, message })
   }
 
+  /**
+   * The watch problems without the system's reasons, which can name any path (`ENOSPC: … watch
+   * '/skills/secret'`): what a view is told (E20.3), the kind of each problem and nothing else.
+   */
+  get watchProblemKinds(): string[] {
+    return this.watchProblems.map((problem) => (problem.startsWith(`${msg.LOG.fsWatchUnavailable}: `) ? msg.LOG.fsWatchUnavailable : problem))
+  }
+
   private noteWatchProblem(problem: string): void {
     this.watchProblems.push(problem)
     if (this.watchProblems.length > MAX_WATCH_PROBLEMS) this.watchProblems.shift()

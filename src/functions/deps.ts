@@ -12,7 +12,7 @@ import type { SearchIndex } from './search-port.js'
 export type StatePort = Pick<StateStore, 'set' | 'get' | 'delete' | 'list' | 'view'>
 
 /** What handlers read of the filesystem sources (a view's is filtered, view-deps.ts). */
-export type FsPort = Pick<FsSources, 'snapshot' | 'findSkill' | 'findPrompt' | 'prompts' | 'reads' | 'limits' | 'noteListing' | 'listingProblems' | 'watchProblems' | 'onChange'>
+export type FsPort = Pick<FsSources, 'snapshot' | 'findSkill' | 'findPrompt' | 'prompts' | 'reads' | 'limits' | 'noteListing' | 'listingProblems' | 'watchProblems' | 'watchProblemKinds' | 'onChange'>
 
 /** `Fs`: the worker holds its `FsSources` (to start and close them); handlers see only the port. */
 export interface Deps<Fs extends FsPort = FsPort> {

@@ -5,8 +5,8 @@
  * skill or prompt is exactly an id that does not exist, and no handler checks a view itself.
  * Each view keeps its own search index (`search`), built over what it holds.
  */
-import { CatalogueView, SkillsError, isJsonObject, messages as msg } from '../core/index.js'
-import type { FsSnapshot } from '../fs/index.js'
+import { CatalogueView, IN_VIEW_FUNCTION, SkillsError, isJsonObject, messages as msg } from '../core/index.js'
+import { FsReads, type FsSnapshot } from '../fs/index.js'
 import type { Deps, FsPort, StatePort } from './deps.js'
 
 const VIEWS = new WeakMap<Deps, Map<string, Deps>>()
@@ -20,10 +20,35 @@ export function depsInView(deps: Deps, name: string): Deps {
   const definition = Object.hasOwn(deps.config.views ?? {}, name) ? deps.config.views?.[name] : undefined
   if (definition === undefined) throw new SkillsError(msg.unknownView(name))
   const view = new CatalogueView(name, definition)
-  const viewed: Deps = { ...deps, state: new ViewedState(deps.state, view, deps.config.scopes), fs: new ViewedFs(deps.fs, view), search: {} }
+  const viewed: Deps = {
+    ...deps,
+    state: new ViewedState(deps.state, view, deps.config.scopes),
+    fs: new ViewedFs(deps.fs, view),
+    // A section or prompt handler backed by one of this worker's functions reads through the view too.
+    invoke: invokeInView(deps.invoke, name),
+    search: {},
+  }
   byName.set(name, viewed)
   return viewed
 }
+
+type Invoke = (functionId: string, payload: unknown) => Promise<unknown>
+
+/**
+ * `invoke` with every call of this worker's functions made through `skills::in-view` with `view`
+ * (a view's front, view-backend.ts, and a view's own calls: `iii://fn/skill/list_skills` read
+ * through a view lists the view); other workers' functions are called as they are.
+ */
+export function invokeInView(invoke: Invoke, view: string): Invoke {
+  return async (functionId, payload) =>
+    functionId === IN_VIEW_FUNCTION || (await ownFunctions()).has(functionId)
+      ? invoke(IN_VIEW_FUNCTION, { view, function_id: functionId, payload })
+      : invoke(functionId, payload)
+}
+
+// The registry imports every handler, and through define.ts this module: read once all are loaded.
+let registry: Promise<typeof import('./registry.js')> | undefined
+const ownFunctions = async () => (await (registry ??= import('./registry.js'))).DEFINITION_BY_ID
 
 /** State rows of the skills and prompts scopes as the view holds them; other scopes untouched. */
 class ViewedState implements StatePort {
@@ -69,16 +94,25 @@ class ViewedState implements StatePort {
   }
 }
 
+/** A skill folder's bytes (skill://) without the files of a nested skill outside the view (FsSnapshot.hiddenBelow). */
+class ViewedReads extends FsReads {
+  constructor(private readonly inner: FsReads, private readonly fs: ViewedFs) {
+    super(inner.limits)
+  }
+
+  override async folderBytes(folder: string, path: string): Promise<Buffer | undefined> {
+    return this.inner.folderBytes(folder, path, (await this.fs.snapshot()).hiddenBelow(folder))
+  }
+}
+
 /** The fs sources as the view holds them: each snapshot's part in the view (FsSnapshot.within). */
 class ViewedFs implements FsPort {
   readonly limits: FsPort['limits']
   readonly reads: FsPort['reads']
-  readonly watchProblems: FsPort['watchProblems']
 
   constructor(private readonly inner: FsPort, private readonly view: CatalogueView) {
     this.limits = inner.limits
-    this.reads = inner.reads
-    this.watchProblems = inner.watchProblems
+    this.reads = new ViewedReads(inner.reads, this)
   }
 
   async snapshot(): Promise<FsSnapshot> {
@@ -95,6 +129,15 @@ class ViewedFs implements FsPort {
 
   async prompts() {
     return (await this.snapshot()).prompts
+  }
+
+  // A problem's reason is the system's text, which can name a path outside the view.
+  get watchProblems(): FsPort['watchProblems'] {
+    return this.inner.watchProblemKinds
+  }
+
+  get watchProblemKinds(): FsPort['watchProblemKinds'] {
+    return this.inner.watchProblemKinds
   }
 
   get listingProblems(): FsPort['listingProblems'] {

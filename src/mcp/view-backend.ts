@@ -4,16 +4,12 @@
  * catalogue; the upstream functions' payloads and answers are unchanged, and a view of a view holds
  * what both hold. Other workers' functions (tools of the full profile) and the function list pass as they are.
  */
-import { IN_VIEW_FUNCTION } from '../core/index.js'
-import { DEFINITION_BY_ID } from '../functions/index.js'
+import { invokeInView } from '../functions/index.js'
 import type { McpBackend } from './types.js'
 
 export function viewBackend(whole: McpBackend, view: string): McpBackend {
   return {
-    invoke: (functionId, data) =>
-      DEFINITION_BY_ID.has(functionId) || functionId === IN_VIEW_FUNCTION
-        ? whole.invoke(IN_VIEW_FUNCTION, { view, function_id: functionId, payload: data })
-        : whole.invoke(functionId, data),
+    invoke: invokeInView((functionId, data) => whole.invoke(functionId, data), view),
     listFunctions: () => whole.listFunctions(),
   }
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectMcpClient } from '../support/mcp-client.js'
-import { LIST_CHANGED, recordNotifications, type NotificationLog } from '../support/mcp-notifications.js'
+import { LIST_CHANGED, RESOURCE_UPDATED, recordNotifications, type NotificationLog } from '../support/mcp-notifications.js'
 import { connectPinnedHttp, connectPinnedStdio } from '../support/mcp-v2-client.js'
 import { E2E_TIMEOUT_MS, REPO_ROOT, embeddedUrls, runSkills, spawnEmbeddedSkills, spawnSkills, stopAllChildren, type EmbeddedSkills, launchEnv } from '../support/processes.js'
 import { connectSdkClient, waitForSkillsWorker, type SdkClient } from '../support/sdk-client.js'
@@ -120,6 +120,14 @@ describe.each([0, 1, 2, 3])('a view through client %i (E20.2, E20.3)', (index) =
     }
     expect(await outcome(c().client.readResource({ uri: 'iii://review-code' }))).toMatchObject({ result: { contents: [{ uri: 'iii://review-code' }] } })
   })
+
+  it('a section backed by the worker\'s own function reads the view; completions of the template hold only the view', async () => {
+    const section = JSON.stringify(await c().client.readResource({ uri: 'iii://fn/skill/list_skills' }))
+    expect(section).toContain('review-code')
+    expect(section).not.toContain('data-sql')
+    const completion = await c().client.complete({ ref: { type: 'ref/resource', uri: 'iii://{skill_id}' }, argument: { name: 'skill_id', value: 'd' } })
+    expect(completion.completion).toMatchObject({ values: [], total: 0 })
+  })
 })
 
 describe('change notifications through a view (E20.3)', () => {
@@ -138,6 +146,17 @@ describe('change notifications through a view (E20.3)', () => {
     for (const c of connected) await expect(c.log.waitFor(LIST_CHANGED.resources, { since: inside, timeoutMs: 5_000 }), c.name).resolves.toMatchObject({ method: LIST_CHANGED.resources })
     for (const c of connected) expect(iiiIds((await c.client.listResources()).resources), c.name).toEqual(['review-api', 'review-code', 'review-docs', 'skills'])
     await Promise.all(streams.map((stream) => stream?.close()))
+  })
+
+  it('a subscription to a skill outside the view is acknowledged as for one that does not exist, and never announced', async () => {
+    const c = connected[0]!
+    const client = c.client as unknown as V1Client
+    for (const uri of ['iii://data-sql', 'iii://ghost-id', 'iii://review-code']) expect(await outcome(client.subscribeResource({ uri }))).toEqual({ result: {} })
+    const since = performance.now()
+    await writeTree(root, { 'skills/data-sql/SKILL.md': `${skill('data-sql')}\nChanged.\n`, 'skills/review-code/SKILL.md': `${skill('review-code')}\nChanged.\n` })
+    await expect(c.log.waitFor(RESOURCE_UPDATED, { uri: 'iii://review-code', since, timeoutMs: 5_000 })).resolves.toMatchObject({ params: { uri: 'iii://review-code' } })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(c.log.of(RESOURCE_UPDATED, { since }).map((n) => n.params?.uri)).toEqual(['iii://review-code'])
   })
 })
 
@@ -193,6 +212,17 @@ describe('per-agent tokens at every door (E20.4)', () => {
       expect(response.status).toBe(403)
       expect(await response.text()).toBe('token not allowed here')
     }
+  })
+
+  it('no spelling of a path opens another door to a view token', async () => {
+    const paths = ['/mcp/views/Review', '/mcp/views/review/', '/mcp/views/review%2F..', '/mcp/views/review/../data', '/mcp/views/review%2F..%2Fdata', '/mcp/views/review/..%2F..%2Fmcp', '//mcp/views/review', '/mcp/views/', '/mcp/views', '/MCP', '/mcp?view=review', '/mcp/views/data?x=/mcp/views/review', '/', '/_ui/api/catalogue?view=review', '/_ui/events?view=review', '/_ui/api/views']
+    for (const path of paths) {
+      const response = await initialize(path, REVIEW_TOKEN)
+      expect({ path, status: response.status }).toEqual({ path, status: 403 })
+      expect(await response.text()).toBe('token not allowed here')
+    }
+    // The view's own endpoint, with a query string, is the view.
+    expect((await initialize('/mcp/views/review?x=1', REVIEW_TOKEN)).status).toBe(200)
   })
 
   it('a "*" token opens /mcp, every view, the page API', async () => {

@@ -62,6 +62,11 @@ const READS: Array<[string, (id: string) => unknown]> = [
   ['skill::outline', (id) => ({ uri: `iii://${id}` })],
   ['skills::sep-read', (id) => ({ uri: `skill://${id}/SKILL.md` })],
   ['skills::sep-list', (id) => ({ uri: `skill://${id}/SKILL.md` })],
+  ['skills::sep-directory', (id) => ({ uri: `skill://${id}` })],
+  ['skills::resources-read', (id) => ({ uri: `iii://${id}#${id.split('/').at(-1)}` })],
+  ['skill::outline', (id) => ({ uri: `iii://${id}#${id.split('/').at(-1)}` })],
+  ['skills::fetch_skill', (id) => ({ uris: ['iii://review-code', `iii://${id}`] })],
+  ['skill::fetch', (id) => ({ uris: ['iii://review-code', `iii://${id}#${id.split('/').at(-1)}`], max_tokens: 50 })],
 ]
 
 describe('reads through a view (E20.3)', () => {
@@ -135,5 +140,89 @@ describe('lists, index, search and counts through a view (E20.3)', () => {
     expect(await call('engine::functions::list', {}, 'review')).toEqual({ error: 'engine::functions::list is not a function of the skills worker' })
     expect(await call('skills::register', { id: 'review-new', skill: '# New' }, 'review')).toEqual({ error: 'a view only reads: register and unregister through the whole catalogue' })
     expect(await call('skills::unregister', { id: 'review-code' }, 'review')).toEqual({ error: 'a view only reads: register and unregister through the whole catalogue' })
+  })
+})
+
+describe('what a view calls on (E20.3)', () => {
+  /** The worker's own functions reachable through `deps.invoke`, as the engine routes them back to it. */
+  const routeToWorker = () => {
+    for (const definition of [...DEFINITION_BY_ID.values(), skillsInView]) {
+      world.functions.set(definition.spec.id, (payload) => definition.handle(parseInput(definition.spec.input, payload), world.deps))
+    }
+  }
+
+  it('a section backed by one of the worker\'s functions runs on the view', async () => {
+    routeToWorker()
+    const whole = JSON.stringify(await call('skills::resources-read', { uri: 'iii://fn/skill/list_skills' }))
+    expect(whole).toMatch(/data-sql[\s\S]*review-code/)
+    for (const read of [
+      () => call('skills::resources-read', { uri: 'iii://fn/skill/list_skills' }, 'data'),
+      () => call('skill::fetch', { uris: ['iii://data-sql', 'iii://fn/skill/list_skills'] }, 'data'),
+    ]) {
+      const seen = JSON.stringify(await read())
+      expect(seen).toContain('data-sql')
+      expect(seen).not.toMatch(/review|team|data-csv/)
+    }
+    // An outline counts the view's listing, not the whole one.
+    const tokens = async (view?: string) => ((await call('skill::outline', { uri: 'iii://fn/skill/list_skills', ...(view === undefined ? {} : { view }) })) as { answer: { tokens: number } }).answer.tokens
+    expect(await tokens('data')).toBeLessThan(await tokens())
+  })
+})
+
+describe('diagnostics through a view (E20.3)', () => {
+  it('names no path of a skill outside the view: watch problems keep their kind, not the system\'s reason', async () => {
+    const reason = `ENOSPC: System limit for number of file watchers reached, watch '${root}/skills/data-sql'`
+    world.deps.fs.watchProblems.push(`fs watch unavailable; re-reading fs sources on every call: ${reason}`, 'fs watch events may have been lost (inotify queue full); re-reading every fs source')
+    expect(await call('skills::fs-watch-problems', {})).toEqual({ answer: { problems: world.deps.fs.watchProblems } })
+    expect(await call('skills::fs-watch-problems', {}, 'review')).toEqual({
+      answer: { problems: ['fs watch unavailable; re-reading fs sources on every call', 'fs watch events may have been lost (inotify queue full); re-reading every fs source'] },
+    })
+  })
+
+  it('skipped files and warnings hold only the view', async () => {
+    await writeTree(root, { 'skills/data-bad/SKILL.md': '---\nname: other-name\ndescription: Misnamed.\n---\n# Bad\n', 'skills/broken/SKILL.md': '---\nname: [\n---\n' })
+    const whole = JSON.stringify(await call('skills::diagnostics', {}))
+    expect(whole).toContain('data-bad')
+    expect(whole).toContain('broken')
+    expect(JSON.stringify(await call('skills::diagnostics', {}, 'review'))).toBe(JSON.stringify({ answer: { skipped: [], warnings: [] } }))
+    const data = JSON.stringify(await call('skills::diagnostics', {}, 'data'))
+    expect(data).toContain('data-bad')
+    expect(data).not.toContain('broken')
+  })
+})
+
+describe('a skill outside the view nested in the folder of one inside (E20.3)', () => {
+  beforeEach(async () => {
+    await writeTree(root, {
+      'skills/team/SKILL.md': skill('team'),
+      'skills/team/notes.md': '# Notes\n',
+      'skills/team/secret/SKILL.md': skill('secret'),
+      'skills/team/secret/plan.md': '# The secret plan\n',
+    })
+    const views = parseViews({ team: { include: ['team'] } })
+    if (!views.ok) throw new Error(views.error)
+    world.deps.fs.close()
+    world = fakeDeps({ baseDir: root, config: { skills: ['skills/*/SKILL.md', 'skills/*/*/SKILL.md'], prompts: [], views: views.value } })
+    world.deps.fs.start()
+    await world.deps.fs.settled()
+  })
+
+  it('its files are no files of the enclosing skill: absent from every listing, read as a file that does not exist', async () => {
+    // The whole catalogue: the Skills Extension publishes the nested folder in the enclosing skill too.
+    expect(JSON.stringify(await call('skills::sep-list', { uri: 'skill://team/SKILL.md' }))).toContain('skill://team/secret/plan.md')
+    expect(await call('skills::sep-read', { uri: 'skill://team/secret/plan.md' })).toMatchObject({ answer: { contents: [{ text: '# The secret plan\n' }] } })
+    const listed = JSON.stringify(await call('skills::sep-list', { uri: 'skill://team/SKILL.md' }, 'team'))
+    expect(listed).toContain('skill://team/notes.md')
+    expect(listed).not.toContain('secret')
+    expect(JSON.stringify(await call('skills::sep-directory', { uri: 'skill://team' }, 'team'))).not.toContain('secret')
+    expect(JSON.stringify(await call('skill::describe_skill', { name: 'team', detail: 'full' }, 'team'))).not.toContain('secret')
+    for (const [functionId, input] of [
+      ['skills::sep-read', (dir: string) => ({ uri: `skill://team/${dir}/plan.md` })],
+      ['skills::sep-read', (dir: string) => ({ uri: `skill://team/${dir}/SKILL.md` })],
+      ['skills::sep-directory', (dir: string) => ({ uri: `skill://team/${dir}` })],
+      ['skill::read_skill_file', (dir: string) => ({ name: 'team', path: `${dir}/plan.md` })],
+    ] as const) {
+      expect(named(await call(functionId, input('secret'), 'team'), 'secret')).toEqual(named(await call(functionId, input('ghost-id'), 'team'), 'ghost-id'))
+    }
   })
 })
