@@ -61,7 +61,8 @@ export async function startFront(params: FrontParams): Promise<RunningFront> {
   }
   // E20.2: `--view` makes the view this front's whole catalogue.
   const backend = options.view === undefined ? params.backend : viewBackend(params.backend, options.view)
-  const views = Object.keys(params.config.views ?? {})
+  // A front of one view serves that view only: no other view's endpoint.
+  const views = options.view === undefined ? Object.keys(params.config.views ?? {}) : []
   const front = createMcpFront({
     cache: cachePolicy,
     backend,

@@ -97,7 +97,7 @@ export function defineFunction<Id extends string, Input extends z.ZodTypeAny, Ou
 
 /**
  * E20.2: a function whose input has a `view` (only those whose schema has the field keep it after
- * decoding) runs on that view's Deps; through a view already, on the part both hold.
+ * decoding) runs on that view's Deps; through a view already, only that view's name is known.
  */
 function inViewGiven<I, O>(handler: Handler<I, O>): Handler<I, O> {
   return (input, deps) => {

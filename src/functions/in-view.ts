@@ -17,7 +17,7 @@ export const skillsInView: DefinedFunction = defineFunction({
   output: ANY_VALUE,
   metadata: { internal: true },
 }, async (input, deps) => {
-  // A view of a view (a `--view` front's `/mcp/views/…`) calls this function through itself.
+  // A view's own calls of this function come through itself (view-deps.ts: only its own name is known there).
   const target = input.function_id === IN_VIEW_FUNCTION ? skillsInView : DEFINITION_BY_ID.get(input.function_id)
   if (target === undefined) throw new SkillsError(msg.notThisWorkers(input.function_id))
   const viewed = depsInView(deps, input.view)

@@ -17,6 +17,7 @@ import { skillsResourcesList, skillsResourcesRead, skillsResourcesTemplates } fr
 import { skillSearch } from './search.js'
 import { skillsSepDirectory, skillsSepList, skillsSepRead } from './sep-skills.js'
 import { skillsList, skillsRegister, skillsUnregister } from './skills.js'
+import { knowOwnFunctions } from './view-deps.js'
 
 /** The 13 upstream functions (§1, D12), in upstream registration order. */
 export const DEFINITIONS = [
@@ -66,6 +67,7 @@ export const FUNCTIONS: readonly FunctionSpec[] = DEFINITIONS.map((d) => d.spec)
 export const EXTENSION_FUNCTIONS: readonly FunctionSpec[] = EXTENSION_DEFINITIONS.map((d) => d.spec)
 /** Every definition by its function id (`skills::rpc` and `skills::in-view` dispatch through it). */
 export const DEFINITION_BY_ID: ReadonlyMap<string, DefinedFunction> = new Map([...DEFINITIONS, ...EXTENSION_DEFINITIONS].map((d) => [d.spec.id, d]))
+knowOwnFunctions(DEFINITION_BY_ID.keys())
 export const FUNCTION_BY_ID: ReadonlyMap<string, FunctionSpec> = new Map([...FUNCTIONS, ...EXTENSION_FUNCTIONS].map((f) => [f.id, f]))
 /** E22.1: the MCP tools of this worker's public functions, by function id, in registration order. */
 export const TOOL_FACES: ReadonlyMap<string, ToolFace> = new Map([...FUNCTIONS, ...EXTENSION_FUNCTIONS].flatMap((f) => (f.tool === undefined ? [] : [[f.id, f.tool]])))

@@ -10,9 +10,20 @@ import { FsReads, type FsSnapshot } from '../fs/index.js'
 import type { Deps, FsPort, StatePort } from './deps.js'
 
 const VIEWS = new WeakMap<Deps, Map<string, Deps>>()
+/** The view each viewed Deps holds. */
+const VIEW_NAMES = new WeakMap<Deps, string>()
 
-/** `deps` restricted to the view `name` of its config; the same object for every call. */
+/**
+ * `deps` restricted to the view `name` of its config; the same object for every call. Through a view,
+ * the only view there is is that one: any other name is unknown, so a view's agent cannot learn
+ * which other views exist by naming them.
+ */
 export function depsInView(deps: Deps, name: string): Deps {
+  const within = VIEW_NAMES.get(deps)
+  if (within !== undefined) {
+    if (within === name) return deps
+    throw new SkillsError(msg.unknownView(name))
+  }
   let byName = VIEWS.get(deps)
   if (byName === undefined) VIEWS.set(deps, (byName = new Map()))
   const known = byName.get(name)
@@ -29,6 +40,7 @@ export function depsInView(deps: Deps, name: string): Deps {
     search: {},
   }
   byName.set(name, viewed)
+  VIEW_NAMES.set(viewed, name)
   return viewed
 }
 
@@ -40,15 +52,28 @@ type Invoke = (functionId: string, payload: unknown) => Promise<unknown>
  * through a view lists the view); other workers' functions are called as they are.
  */
 export function invokeInView(invoke: Invoke, view: string): Invoke {
-  return async (functionId, payload) =>
-    functionId === IN_VIEW_FUNCTION || (await ownFunctions()).has(functionId)
+  return (functionId, payload) =>
+    functionId === IN_VIEW_FUNCTION || isOwnFunction(functionId)
       ? invoke(IN_VIEW_FUNCTION, { view, function_id: functionId, payload })
       : invoke(functionId, payload)
 }
 
-// The registry imports every handler, and through define.ts this module: read once all are loaded.
-let registry: Promise<typeof import('./registry.js')> | undefined
-const ownFunctions = async () => (await (registry ??= import('./registry.js'))).DEFINITION_BY_ID
+/*
+ * The registry imports every handler, and each handler's module this one (through define.ts), so the
+ * registry names this worker's functions here once they are all defined, instead of this module
+ * importing it.
+ */
+let ownFunctions: ReadonlySet<string> | undefined
+
+/** Called once by registry.ts with the id of every function this worker registers. */
+export function knowOwnFunctions(ids: Iterable<string>): void {
+  ownFunctions = new Set(ids)
+}
+
+function isOwnFunction(functionId: string): boolean {
+  if (ownFunctions === undefined) throw new Error('functions/registry.ts is not loaded: no view can tell its functions')
+  return ownFunctions.has(functionId)
+}
 
 /** State rows of the skills and prompts scopes as the view holds them; other scopes untouched. */
 class ViewedState implements StatePort {

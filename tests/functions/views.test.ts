@@ -127,12 +127,14 @@ describe('lists, index, search and counts through a view (E20.3)', () => {
     expect(await call('skill::list_skills', { view: 'nope' })).toEqual({ error: 'unknown view "nope"' })
   })
 
-  it('search ranks only the view, and a view of a view holds what both hold', async () => {
+  it('search ranks only the view, and through a view no other view is known', async () => {
     const found = await call('skill::search', { query: 'review data' }, 'data')
     expect(JSON.stringify(found)).toContain('iii://data-sql')
     expect(JSON.stringify(found)).not.toMatch(/review-code|data-csv|team\//)
-    // skills::in-view through skills::in-view: the data view inside the review view holds nothing.
-    expect(await call('skills::in-view', { view: 'data', function_id: 'skills::list', payload: {} }, 'review')).toEqual({ answer: { skills: [] } })
+    // Through the review view, "data" is as unknown as "nope" (no probing for view names); "review" is itself.
+    expect(await call('skills::in-view', { view: 'data', function_id: 'skills::list', payload: {} }, 'review')).toEqual({ error: 'unknown view "data"' })
+    expect(named(await call('skill::list_skills', { view: 'data' }, 'review'), 'data')).toEqual(named(await call('skill::list_skills', { view: 'nope' }, 'review'), 'nope'))
+    expect(await call('skill::list_skills', { view: 'review' }, 'review')).toEqual(await call('skill::list_skills', {}, 'review'))
   })
 
   it('an unknown view, another worker function and a write are refused', async () => {
