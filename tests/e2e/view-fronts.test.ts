@@ -16,11 +16,13 @@ vi.setConfig({ testTimeout: E2E_TIMEOUT_MS, hookTimeout: E2E_TIMEOUT_MS })
 const CONFIG = join(REPO_ROOT, DEMO_CONFIG)
 let engine: EmbeddedSkills
 const fronts: PinnedClient[] = []
+let frontUrl: string
 
 beforeAll(async () => {
   engine = await spawnEmbeddedSkills(['--config', CONFIG])
   const front = await spawnSkills(['--mcp-front', '--url', engine.engineUrl, '--mcp-port', '0', '--config', CONFIG, '--view', 'review'], {}, { waitFor: MCP_LOG.listening })
-  fronts.push(await connectPinnedHttp(String((await front.waitForLog(MCP_LOG.listening)).url)))
+  frontUrl = String((await front.waitForLog(MCP_LOG.listening)).url)
+  fronts.push(await connectPinnedHttp(frontUrl))
   fronts.push(await connectPinnedStdio(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), '--stdio', '--url', engine.engineUrl, '--config', CONFIG, '--view', 'review'], launchEnv('warn'), REPO_ROOT))
 })
 
@@ -37,6 +39,13 @@ describe('fronts of an engine with --view (E20.2)', () => {
     expect(uris).toEqual(['iii://code-review', 'iii://commit-message', 'iii://skills'])
     await expect(client.readResource({ uri: 'iii://iii-skills' })).rejects.toThrow('Skill not found: iii-skills')
     expect((await client.readResource({ uri: 'iii://code-review' })).contents[0]).toMatchObject({ uri: 'iii://code-review' })
+  })
+
+  it('a --view front serves no other view: /mcp/views/{any} is 404', async () => {
+    for (const name of ['review', 'docs']) {
+      const response = await fetch(`${frontUrl}/views/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      expect([response.status, await response.text()]).toEqual([404, `unknown view "${name}"`])
+    }
   })
 })
 
