@@ -9,6 +9,7 @@
  * refresh, so it is taken only once the worker instance has searched (`stampedSkillSummaries`).
  */
 import { contentStamp, detached, discoveryFields, type DiscoveryFields, frontmatterOf, compareUtf8, utf8Length, indexLine, type IndexLine, MemoKey, memoize, memoizePair, PairKey, withoutShadowed, inSlices } from '../core/index.js'
+import { isDeepStrictEqual } from 'node:util'
 import type { FsSnapshot, FsSkill } from '../fs/index.js'
 import type { Deps } from './deps.js'
 import { decodeSkillRows, type StoredSkillRow } from './stored-rows.js'
@@ -42,7 +43,27 @@ interface SkillSources {
 export function skillSummaries(deps: Pick<Deps, 'state' | 'config' | 'search'>): Promise<SkillSummary[]> {
   // One view at a time per worker instance, so listings and search share each `state::list`.
   const stamped = deps.search.stamping === true
-  return deps.state.view(deps.config.scopes.skills, stamped ? 'skill-summaries+stamps' : 'skill-summaries', (values) => summarize(values, stamped))
+  const scope = deps.config.scopes.skills
+  const key = stamped ? 'skill-summaries+stamps' : 'skill-summaries'
+  return deps.state.view(scope, key, async (values) => sameAsLast(deps.state, `${scope}\n${key}`, await summarize(values, stamped)))
+}
+
+/** The last summaries of each view, per state store (`deps.state`). */
+const LAST_SUMMARIES = new WeakMap<object, Map<string, SkillSummary[]>>()
+
+/**
+ * The summaries a view loaded before, when `summaries` equals them (deeply): a refresh of the
+ * registry cache's view (every `cache.max_staleness_ms`) that finds nothing changed hands out the same
+ * array, so what is memoised on it (the listings of 10,000 entries, settled) is not built again. Only
+ * equal content is swapped, so no answer changes; a different one is handed out and kept.
+ */
+function sameAsLast(store: object, view: string, summaries: SkillSummary[]): SkillSummary[] {
+  let views = LAST_SUMMARIES.get(store)
+  if (views === undefined) LAST_SUMMARIES.set(store, (views = new Map()))
+  const last = views.get(view)
+  if (last !== undefined && isDeepStrictEqual(last, summaries)) return last
+  views.set(view, summaries)
+  return summaries
 }
 
 /**

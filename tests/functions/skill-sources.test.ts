@@ -56,6 +56,22 @@ describe('skillSummaries', () => {
     expect(summaryStamp(elsewhere!)).toBeUndefined()
   })
 
+  it('hands out the same summaries while the rows read the same (what is memoised on them is kept), new ones once they change', async () => {
+    const world = fakeDeps()
+    const rows = world.state.rows('skills')
+    rows.set('a', { id: 'a', skill: '---\ndescription: A\ntags: [x]\n---\n# A\n', registered_at: 't' })
+    const first = await skillSummaries(world.deps)
+    rows.set('a', { id: 'a', skill: '---\ndescription: A\ntags: [x]\n---\n# A\n', registered_at: 't' })
+    expect(await skillSummaries(world.deps)).toBe(first)
+    rows.set('a', { id: 'a', skill: '---\ndescription: A\ntags: [y]\n---\n# A\n', registered_at: 't' })
+    const changed = await skillSummaries(world.deps)
+    expect(changed).not.toBe(first)
+    expect(changed[0]!.discovery).toEqual({ description: 'A', tags: ['y'] })
+    rows.set('b', { id: 'b', skill: '# B\n', registered_at: 't' })
+    expect((await skillSummaries(world.deps)).map((s) => s.id)).toEqual(['a', 'b'])
+    expect(await skillSummaries(fakeDeps().deps)).toEqual([])
+  })
+
   it('leaves fs skills alone when no state row shares their id', async () => {
     const fs = [{ id: 'a', path: '/a.md' }, { id: 'b', path: '/b.md' }]
     const state = [{ id: 'b', title: undefined, description: undefined, bytes: 1, registered_at: '' }]
