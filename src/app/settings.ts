@@ -9,7 +9,7 @@
 import type { Logger } from 'pino'
 import type { CliOptions } from './cli.js'
 import { loadConfig } from './config-file.js'
-import { StartRefused, messages } from '../core/index.js'
+import { StartRefused, messages, viewNamed } from '../core/index.js'
 import { readAgentTokens, readAuthToken } from '../http/index.js'
 import type { ModeContext } from './modes/mode-context.js'
 import { skillRoots, withRoots } from './zero-config-roots.js'
@@ -21,7 +21,7 @@ export function settingsOf(options: CliOptions, log: Logger): Settings {
   const single = readAuthToken(options.authTokenFile)
   const loaded = withRoots(loadConfig(options.config, log), skillRoots(options, log))
   const views = Object.keys(loaded.config.views ?? {})
-  if (options.view !== undefined && !views.includes(options.view)) throw new StartRefused(messages.unknownViewNamed(options.view, views))
+  if (options.view !== undefined && viewNamed(loaded.config.views, options.view) === undefined) throw new StartRefused(messages.unknownViewNamed(options.view, views))
   const agents = options.authTokensFile === undefined ? [] : readAgentTokens(options.authTokensFile, views)
   // This process's own clients (a front on an engine at --url) send the one token, else an agent's "*" one.
   const token = single ?? agents.find((agent) => agent.views === '*')?.token

@@ -26,8 +26,13 @@ const DEFAULTS: Readonly<ViewDefinition> = { include: ['**'], exclude: [], promp
 const VIEW_NAME = /^[a-z0-9][a-z0-9_-]*$/
 
 // "review" and "data-2" are names; "Review", "-x", "a b" and 65 characters are not
-export function isViewName(name: string): boolean {
+function isViewName(name: string): boolean {
   return name.length <= MAX_VIEW_NAME_CHARS && VIEW_NAME.test(name)
+}
+
+/** The view `name` of `views` (own keys only: "constructor" is no view); undefined when there is none. */
+export function viewNamed(views: Readonly<Record<string, ViewDefinition>> | undefined, name: string): ViewDefinition | undefined {
+  return views !== undefined && Object.hasOwn(views, name) ? views[name] : undefined
 }
 
 /** `views:` as config.yaml holds it (undefined: no views), checked and with its defaults filled in. */

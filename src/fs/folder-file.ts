@@ -10,7 +10,7 @@
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises'
-import { InvalidParamsError, SkillsError, messages as msg, type FsLimits } from '../core/index.js'
+import { InvalidParamsError, SKILL_FILE, SkillsError, messages as msg, type FsLimits } from '../core/index.js'
 import { ioErrorTextFor } from './io-error.js'
 import { readOpened, SYNC_READ_MAX_BYTES } from './read-text.js'
 
@@ -21,6 +21,12 @@ export type NestedSkill = (dir: string) => boolean
 
 /** No folder below a skill's is left out. */
 export const NONE_HIDDEN: NestedSkill = () => false
+
+/** The folders below `folder` (`/`-separated paths relative to it) whose SKILL.md path `skillFiles` holds. */
+export function skillFoldersIn(folder: string, skillFiles: ReadonlySet<string>): NestedSkill {
+  const prefix = folder.endsWith('/') ? folder : `${folder}/`
+  return (dir) => skillFiles.has(`${prefix}${dir}/${SKILL_FILE}`)
+}
 
 export async function readFolderFile(folder: string, path: string, nested: NestedSkill, limits: FsLimits): Promise<string> {
   const text = await readFolderFileIfAny(folder, path, nested, limits)

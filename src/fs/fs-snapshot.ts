@@ -5,8 +5,8 @@
  * with the direct view the disk. Never mutated; whatever a handler derives from its arrays can be
  * memoised on them.
  */
-import { SKILL_FILE, type CatalogueView } from '../core/index.js'
-import { NONE_HIDDEN, underNestedSkill, type NestedSkill } from './folder-file.js'
+import type { CatalogueView } from '../core/index.js'
+import { NONE_HIDDEN, skillFoldersIn, underNestedSkill, type NestedSkill } from './folder-file.js'
 import { mapInBatches } from './batches.js'
 import { type FileMeta, metaOf } from './file-meta.js'
 import type { FsView } from './fs-view.js'
@@ -82,10 +82,7 @@ export class FsSnapshot {
   hiddenBelow(folder: string): NestedSkill {
     if (this.served === this.skills) return NONE_HIDDEN
     this.hiddenSkillFiles ??= new Set(this.served.filter((s) => s.kind === 'folder' && this.findSkill(s.id) !== s).map((s) => s.path))
-    if (this.hiddenSkillFiles.size === 0) return NONE_HIDDEN
-    const hidden = this.hiddenSkillFiles
-    const prefix = folder.endsWith('/') ? folder : `${folder}/`
-    return (dir) => hidden.has(`${prefix}${dir}/${SKILL_FILE}`)
+    return this.hiddenSkillFiles.size === 0 ? NONE_HIDDEN : skillFoldersIn(folder, this.hiddenSkillFiles)
   }
 
   /** A skill folder's files (skill-tree.ts), from the listings the watcher keeps current (E13.1); none below `hiddenBelow`. */

@@ -5,7 +5,7 @@
 export { mapInBatches } from './batches.js'
 export { reportFsHealth, scanFs, type FsHealth, type StateKeys } from './boot-diagnostics.js'
 export { diagnosticSummary, diagnosticsOf, type Diagnostics } from './diagnostics.js'
-export { underNestedSkill, type NestedSkill } from './folder-file.js'
+export { skillFoldersIn, underNestedSkill, type NestedSkill } from './folder-file.js'
 export { type FsSnapshot } from './fs-snapshot.js'
 export { directView, type FsView, type ListResult, type StatResult, type TypedList } from './fs-view.js'
 export { packageVersion } from './package-version.js'

@@ -5,8 +5,8 @@
  * skills of their own (E1.5): those whose SKILL.md is served; one that is skipped leaves its files
  * to the enclosing skill (E13.4).
  */
-import { SkillsError, LOG, SKILL_FILE, memoize, MemoKey } from '../core/index.js'
-import { type NestedSkill, type FsSnapshot, ListingError } from '../fs/index.js'
+import { SkillsError, LOG, memoize, MemoKey } from '../core/index.js'
+import { type NestedSkill, type FsSnapshot, ListingError, skillFoldersIn } from '../fs/index.js'
 import type { Deps } from './deps.js'
 
 /** The SKILL.md paths of the folder skills a snapshot serves, once per snapshot. */
@@ -14,10 +14,8 @@ const SERVED_SKILL_FILES = new MemoKey<ReadonlySet<string>>('served SKILL.md pat
 
 /** The folders below `folder` (as `/`-separated paths relative to it) whose SKILL.md the fs sources serve. */
 export function nestedSkillsOf(folder: string, snapshot: FsSnapshot): NestedSkill {
-  const served = memoize(snapshot.served, SERVED_SKILL_FILES, () =>
-    new Set(snapshot.served.filter((s) => s.kind === 'folder').map((s) => s.path)))
-  const prefix = folder.endsWith('/') ? folder : `${folder}/`
-  return (dir) => served.has(`${prefix}${dir}/${SKILL_FILE}`)
+  return skillFoldersIn(folder, memoize(snapshot.served, SERVED_SKILL_FILES, () =>
+    new Set(snapshot.served.filter((s) => s.kind === 'folder').map((s) => s.path))))
 }
 
 /** `snapshot`: the fs snapshot the call already holds (taken here otherwise). */

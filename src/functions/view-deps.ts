@@ -5,7 +5,7 @@
  * skill or prompt is exactly an id that does not exist, and no handler checks a view itself.
  * Each view keeps its own search index (`search`), built over what it holds.
  */
-import { CatalogueView, IN_VIEW_FUNCTION, SkillsError, isJsonObject, messages as msg } from '../core/index.js'
+import { CatalogueView, IN_VIEW_FUNCTION, SkillsError, isJsonObject, messages as msg, viewNamed } from '../core/index.js'
 import { FsReads, type FsSnapshot } from '../fs/index.js'
 import type { Deps, FsPort, StatePort } from './deps.js'
 
@@ -28,7 +28,7 @@ export function depsInView(deps: Deps, name: string): Deps {
   if (byName === undefined) VIEWS.set(deps, (byName = new Map()))
   const known = byName.get(name)
   if (known !== undefined) return known
-  const definition = Object.hasOwn(deps.config.views ?? {}, name) ? deps.config.views?.[name] : undefined
+  const definition = viewNamed(deps.config.views, name)
   if (definition === undefined) throw new SkillsError(msg.unknownView(name))
   const view = new CatalogueView(name, definition)
   const viewed: Deps = {

@@ -16,4 +16,4 @@ export { SEARCH_LIMIT_DEFAULT, SearchResult, SearchSkillsInput, SearchSkillsOutp
 export { SepListInput, SepUriInput } from './sep.js'
 export { ListSkillsInput, ListSkillsOutput, RegisterSkillInput, RegisterSkillOutput, SkillEntry, UnregisterSkillInput, UnregisterSkillOutput } from './skills.js'
 export { StoredPrompt, StoredSkill } from './stored.js'
-export { InViewInput, viewField } from './view-field.js'
+export { InViewInput } from './view-field.js'

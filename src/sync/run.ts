@@ -10,7 +10,7 @@ import { mapInBatches } from '../fs/index.js'
 import type { Catalogue, SkillFilter } from './catalogue.js'
 import { desiredFolders, type DesiredFolders, type Wanted } from './desired.js'
 import type { SyncManifest, WrittenFolder } from './manifest.js'
-import { foldersToInspect, planSync, type Plan } from './plan.js'
+import { foldersToInspect, planSync } from './plan.js'
 import { folderDigests, readTarget, removeFolder, removeLeftovers, Stopped, Temporaries, writeFolder, writeManifest, type FileToWrite } from './target.js'
 
 export interface SyncOptions {
@@ -87,52 +87,50 @@ async function syncTarget(dir: string, desired: DesiredFolders, dryRun: boolean,
   const commit = async () => {
     if (!dryRun) manifestText = await writeManifest(dir, next, manifestText, control.temps)
   }
-  await writeAll(dir, plan, desired, dryRun, control, report, next, commit)
-  for (const folder of plan.remove) {
-    if (control.stopped()) throw new Stopped()
-    const path = join(dir, folder)
-    if (dryRun) {
-      report.out.push(msg.syncWouldRemove(path))
-      report.removed++
-      continue
-    }
-    try {
-      await removeFolder(dir, folder, control.temps)
-      delete next.folders[folder]
-      await commit()
-      report.out.push(msg.syncRemoved(path))
-      report.removed++
-    } catch (error) {
-      report.err.push(msg.syncFailed(folder, errorText(error)))
-      report.failed++
-    }
-  }
+  const each = (folders: readonly string[], counted: Counted, change: (folder: string) => Promise<void>) =>
+    changeEach(folders, counted, { dir, dryRun, control, report }, change)
+  // A folder whose skill could not be read now (reported once) is not written in any target.
+  await each(plan.write.filter((folder) => desired.folders.has(folder)), 'written', async (folder) => {
+    const wanted = desired.folders.get(folder) as Wanted
+    await writeFolder(dir, folder, await bytesOf(wanted), control.temps, control.stopped)
+    next.folders[folder] = written(wanted)
+    await commit()
+  })
+  await each(plan.remove, 'removed', async (folder) => {
+    await removeFolder(dir, folder, control.temps)
+    delete next.folders[folder]
+    await commit()
+  })
   await commit()
 }
 
-async function writeAll(dir: string, plan: Plan, desired: DesiredFolders, dryRun: boolean, control: PassControl, report: PassReport, next: SyncManifest, commit: () => Promise<void>): Promise<void> {
-  for (const folder of plan.write) {
+type Counted = 'written' | 'removed'
+
+const SAID: Readonly<Record<Counted, { would: (path: string) => string; did: (path: string) => string }>> = {
+  written: { would: msg.syncWouldWrite, did: msg.syncWrote },
+  removed: { would: msg.syncWouldRemove, did: msg.syncRemoved },
+}
+
+/**
+ * Each folder changed in turn by `change` (with --dry-run only said), counted and reported as
+ * `counted`; a folder that fails is reported and the pass goes on; a stop ends it between folders.
+ */
+async function changeEach(folders: readonly string[], counted: Counted, at: { dir: string; dryRun: boolean; control: PassControl; report: PassReport }, change: (folder: string) => Promise<void>): Promise<void> {
+  const { dir, dryRun, control, report } = at
+  for (const folder of folders) {
     if (control.stopped()) throw new Stopped()
-    const wanted = desired.folders.get(folder)
-    // A folder whose skill could not be read now (reported once) is not written in any target.
-    if (wanted === undefined) continue
-    const path = join(dir, folder)
-    if (dryRun) {
-      report.out.push(msg.syncWouldWrite(path))
-      report.written++
-      continue
+    if (!dryRun) {
+      try {
+        await change(folder)
+      } catch (error) {
+        if (error instanceof Stopped) throw error
+        report.err.push(msg.syncFailed(folder, errorText(error)))
+        report.failed++
+        continue
+      }
     }
-    try {
-      await writeFolder(dir, folder, await bytesOf(wanted), control.temps, control.stopped)
-      next.folders[folder] = written(wanted)
-      await commit()
-      report.out.push(msg.syncWrote(path))
-      report.written++
-    } catch (error) {
-      if (error instanceof Stopped) throw error
-      report.err.push(msg.syncFailed(folder, errorText(error)))
-      report.failed++
-    }
+    report.out.push((dryRun ? SAID[counted].would : SAID[counted].did)(join(dir, folder)))
+    report[counted]++
   }
 }
 

@@ -8,7 +8,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Writable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
-import { CatalogueView, DEFAULT_CONFIG, IN_VIEW_FUNCTION, errorText, type LoadedConfig, messages as msg, staticPrefix } from '../../core/index.js'
+import { CatalogueView, DEFAULT_CONFIG, IN_VIEW_FUNCTION, viewNamed, errorText, type LoadedConfig, messages as msg, staticPrefix } from '../../core/index.js'
 import { bearerHeaders, readAuthToken } from '../../http/index.js'
 import { engineCatalogue, fsCatalogue, summaryLine, syncPass, Temporaries, watchSync, type Catalogue, type PassReport, type SkillFilter, type SyncOptions } from '../../sync/index.js'
 import { SYNC_USAGE_EXIT, type SyncCliOptions } from '../cli.js'
@@ -52,8 +52,8 @@ export async function startSync(options: SyncCliOptions, io: SyncIo, log: Logger
     const inside = targetInsideRoot(targets, sourceRoots(loaded))
     if (inside !== undefined) return usageError(inside)
     if (options.view !== undefined) {
-      const definition = loaded.config.views?.[options.view]
-      if (definition === undefined || !Object.hasOwn(loaded.config.views ?? {}, options.view)) return usageError(msg.unknownViewNamed(options.view, Object.keys(loaded.config.views ?? {})))
+      const definition = viewNamed(loaded.config.views, options.view)
+      if (definition === undefined) return usageError(msg.unknownViewNamed(options.view, Object.keys(loaded.config.views ?? {})))
       const view = new CatalogueView(options.view, definition)
       only = (id) => view.hasSkill(id)
     }
