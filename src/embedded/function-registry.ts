@@ -37,9 +37,10 @@ export class FunctionRegistry {
   private readonly entries = new Map<string, FunctionEntry>()
   private readonly listeners = new Set<() => void>()
 
-  /** Called after every worker registration or removal (built-ins are installed once, at start). */
-  onChange(listener: () => void): void {
+  /** Called after every worker registration or removal (built-ins are installed once, at start); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
     this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
   }
 
   private changed(): void {

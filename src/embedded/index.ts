@@ -76,6 +76,8 @@ export interface EmbeddedEngine {
   invoke(functionId: string, data: unknown, options?: InvokeOptions): Promise<unknown>
   /** Every registered function, built-ins included, sorted by id. */
   listFunctions(): FunctionListing[]
+  /** Resolves true once every one of `ids` is registered, or false after `timeoutMs`. */
+  whenRegistered(ids: readonly string[], timeoutMs: number): Promise<boolean>
   workers(): WorkerListing[]
   /** Drops a worker's socket without a close handshake and cleans it up (spec §5). */
   dropWorker(workerId: string): boolean
@@ -135,6 +137,7 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
     httpRouteTaken: (method, path) => routes.match(method, path).kind !== 'not-found',
     invoke: (functionId, data, invokeOptions) => engine.call(functionId, data, invokeOptions),
     listFunctions: () => engine.functions.all().map(summarize),
+    whenRegistered: (ids, timeoutMs) => whenRegistered(engine, ids, timeoutMs),
     workers: () => [...engine.workers.values()].map((w) => ({
       id: w.id, name: w.metadata.name, pid: w.metadata.pid, connectedAtMs: w.connectedAtMs,
     })),
@@ -171,5 +174,22 @@ export async function startEmbeddedEngine(options: EmbeddedEngineOptions = {}): 
       return closing
     },
   }
+}
+
+/** Waits on the registry's changes (no polling), so a caller goes on the moment the last one registers. */
+function whenRegistered(engine: Engine, ids: readonly string[], timeoutMs: number): Promise<boolean> {
+  const all = () => ids.every((id) => engine.functions.get(id) !== undefined)
+  if (all()) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const done = (registered: boolean) => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve(registered)
+    }
+    const unsubscribe = engine.functions.onChange(() => {
+      if (all()) done(true)
+    })
+    const timer = setTimeout(() => done(false), timeoutMs)
+  })
 }
 export { LOG_HTTP_LISTENING } from './messages.js'

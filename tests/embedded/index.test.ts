@@ -32,6 +32,24 @@ describe('startEmbeddedEngine', () => {
     expect(await client.trigger({ function_id: 'state::list_groups', payload: {} })).toEqual({ groups: [] })
   }, 15_000)
 
+  it('whenRegistered resolves when the last of its functions registers, at once when all are there, and false at its deadline', async () => {
+    const engine = await h.engine()
+    const client = h.client(engine.url, 'late')
+    const waiting = engine.whenRegistered(['demo::a', 'demo::b'], 10_000)
+    let settled: boolean | undefined
+    void waiting.then((registered) => (settled = registered))
+    client.registerFunction('demo::a', async () => 'a')
+    await h.functionReady(engine, 'demo::a')
+    expect(settled).toBeUndefined()
+    client.registerFunction('demo::b', async () => 'b')
+    expect(await waiting).toBe(true)
+    expect(engine.listFunctions().map((f) => f.function_id)).toEqual(expect.arrayContaining(['demo::a', 'demo::b']))
+    expect(await engine.whenRegistered(['demo::a'], 0)).toBe(true)
+    const started = performance.now()
+    expect(await engine.whenRegistered(['demo::a', 'demo::never'], 50)).toBe(false)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45)
+  })
+
   it('closes connected workers on close() and may be closed twice', async () => {
     const engine = await h.engine()
     const raw = await h.raw(engine.url)

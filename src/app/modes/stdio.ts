@@ -6,10 +6,9 @@
  * registered its functions, so a client's first listing is never empty. (With `--url` / `III_URL`
  * the process is only the MCP front: modes/stdio-front.ts.)
  */
-import { setTimeout as sleep } from 'node:timers/promises'
 import { LOG } from '../../core/index.js'
 import { bearerHeaders } from '../../http/index.js'
-import { startEmbeddedEngine, type EmbeddedEngine } from '../../embedded/index.js'
+import { startEmbeddedEngine } from '../../embedded/index.js'
 import { engineBackend, localClients } from './embedded.js'
 import { QUIET_SDK, startFront, type RunningFront } from '../mcp-front.js'
 import { stdioServices, type ModeContext, type RunningMode } from './mode-context.js'
@@ -17,7 +16,6 @@ import { FUNCTIONS } from '../../functions/index.js'
 import { startSkillsWorker } from '../skills-worker.js'
 
 const WORKER_READY_TIMEOUT_MS = 10_000
-const WORKER_READY_POLL_MS = 10
 
 export async function startMode({ options, loaded, log, stdout, door }: ModeContext): Promise<RunningMode> {
   const http = options.mcp && options.mcpPortSet
@@ -40,7 +38,7 @@ export async function startMode({ options, loaded, log, stdout, door }: ModeCont
   }
   let front: RunningFront
   try {
-    await skillsRegistered(engine)
+    await engine.whenRegistered(FUNCTIONS.map((fn) => fn.id), WORKER_READY_TIMEOUT_MS)
     front = await startFront({ backend: engineBackend(engine), options, config: loaded.config, log, door, feed: { open: localClients(engine) }, http, stdout, route: engine.httpTriggers, routeTaken: engine.httpRouteTaken })
   } catch (error) {
     serving()
@@ -52,14 +50,4 @@ export async function startMode({ options, loaded, log, stdout, door }: ModeCont
     await front.close()
     await stopEngine()
   })
-}
-
-/** Waits until the skills worker's functions are all registered on the embedded engine. */
-async function skillsRegistered(engine: EmbeddedEngine): Promise<void> {
-  const deadline = Date.now() + WORKER_READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    const registered = new Set(engine.listFunctions().map((fn) => fn.function_id))
-    if (FUNCTIONS.every((fn) => registered.has(fn.id))) return
-    await sleep(WORKER_READY_POLL_MS)
-  }
 }
