@@ -8,8 +8,9 @@
  * always announced. Sessions throttle what they send again (McpSession).
  *
  * Nothing is read while no session is attached. The first session to attach starts the baselines
- * and waits for them at most BASELINE_WAIT_MS (E19.3: `initialize` does not wait for the first scan
- * of a large tree, which the baselines' listings wait for). A change signalled before the baselines
+ * and waits for them at most BASELINE_WAIT_MS, less what its `initialize` already waited for the
+ * instructions' count (E19.3: `initialize` does not wait for the first scan of a large tree, which
+ * the baselines' listings and the count wait for; the two waits share one budget). A change signalled before the baselines
  * are in is never mistaken for the baseline: the check it starts notifies whatever it compares with.
  * (A client may then list again for nothing; it never misses a change.)
  * Section URIs (`iii://fn/…`) are not watched: reading one runs a function. `skill://` files (the
@@ -100,11 +101,14 @@ export class ChangeHub {
     return this.sessions.size
   }
 
-  /** Resolves once the baselines exist, so every later change is compared against them. */
-  async attach(session: HubSession): Promise<void> {
+  /**
+   * Resolves once the baselines exist, so every later change is compared against them, or after
+   * `waitMs` (at most BASELINE_WAIT_MS; a caller that already waited part of it passes what is left).
+   */
+  async attach(session: HubSession, waitMs: number = BASELINE_WAIT_MS): Promise<void> {
     this.sessions.add(session)
     this.baselineReady ??= this.takeBaselines()
-    await within(this.baselineReady, BASELINE_WAIT_MS)
+    await within(this.baselineReady, Math.min(waitMs, BASELINE_WAIT_MS))
   }
 
   detach(session: HubSession): void {

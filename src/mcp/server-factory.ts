@@ -9,7 +9,7 @@
  */
 import { z } from 'zod'
 import { Server, type McpRequestContext, type ServerCapabilities, type ServerContext } from '@modelcontextprotocol/server'
-import type { ChangeHub } from './change-hub.js'
+import { BASELINE_WAIT_MS, type ChangeHub } from './change-hub.js'
 import { cacheFields } from './cache-hints.js'
 import { installDiagnosticsLog, sendRequestDiagnostics } from './diagnostics-log.js'
 import * as msg from './messages.js'
@@ -78,6 +78,7 @@ function registerModernMethods(server: Server, ctx: SharedContext): void {
 /** A fresh server for one serving unit; `era` is what the serving entry decided. */
 export async function createFullServer(options: ServerFactoryOptions, request: McpRequestContext): Promise<Server> {
   const { ctx } = options
+  const started = performance.now()
   const instructions = await serverInstructions(ctx)
   const server = new Server(
     { name: FULL_SERVER_NAME, version: ctx.serverVersion },
@@ -99,7 +100,8 @@ export async function createFullServer(options: ServerFactoryOptions, request: M
     previous?.()
     session.close()
   }
-  if (options.hub !== undefined) await options.hub.attach(session)
+  // E19.3: the count and the baselines share one wait, so a start's `initialize` waits once, not twice.
+  if (options.hub !== undefined) await options.hub.attach(session, BASELINE_WAIT_MS - (performance.now() - started))
   options.connection?.onSession(session)
   return server
 }

@@ -250,6 +250,20 @@ describe('ChangeHub', () => {
     expect(attached).toBe(true)
   })
 
+  it('waits only what is left of the budget its caller passes, never more than BASELINE_WAIT_MS', async () => {
+    w.hanging.add('resources/list')
+    let attached = false
+    void hub.attach(session(), 5).then(() => (attached = true))
+    await vi.advanceTimersByTimeAsync(4)
+    expect(attached).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(attached).toBe(true)
+    let late = false
+    void hub.attach(session(), 10 * BASELINE_WAIT_MS).then(() => (late = true))
+    await vi.advanceTimersByTimeAsync(BASELINE_WAIT_MS)
+    expect(late).toBe(true)
+  })
+
   it('notifies a change signalled before the baselines were in, whatever they hold (E19.3)', async () => {
     w.hanging.add('resources/list')
     const a = session()

@@ -2,9 +2,14 @@
  * E19.3: `initialize` does not wait for the first scan. The instructions carry the skill count when
  * it comes at once (a catalogue already scanned), and leave it out when the scan is still running.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BASELINE_WAIT_MS, type ChangeHub } from '../../src/mcp/change-hub.js'
 import { COUNT_WAIT_MS, serverInstructions } from '../../src/mcp/instructions.js'
+import { createFullServer } from '../../src/mcp/server-factory.js'
+import type { SharedContext } from '../../src/mcp/methods.js'
 import type { SkillIds } from '../../src/mcp/skill-ids.js'
+import { fakeBackend } from './fake-backend.js'
+import { silentLogger } from '../support/silent-logger.js'
 
 const ids = (count: () => Promise<number>) => ({ skillIds: { count } as unknown as SkillIds })
 
@@ -23,5 +28,38 @@ describe('server instructions while the first scan runs (E19.3)', () => {
 
   it('leave it out when the count fails', async () => {
     expect(await serverInstructions(ids(() => Promise.reject(new Error('down'))))).toMatch(/^iii-skills serves skills /)
+  })
+})
+
+describe('a session\'s initialize while the first scan runs (E19.3)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('waits once: what the count took comes off the change hub\'s wait for its baselines', async () => {
+    vi.useFakeTimers()
+    const waits: number[] = []
+    const hub = { attach: async (_session: unknown, waitMs: number) => void waits.push(waitMs) } as unknown as ChangeHub
+    const ctx: SharedContext = {
+      backend: fakeBackend(), log: silentLogger(), serverVersion: '1.0.0', profile: 'full',
+      skillIds: { count: () => new Promise<number>(() => undefined) } as unknown as SkillIds,
+    }
+    let created = false
+    void createFullServer({ ctx, hub }, { era: 'legacy' } as never).then(() => (created = true))
+    await vi.advanceTimersByTimeAsync(COUNT_WAIT_MS)
+    expect(created).toBe(true)
+    expect(waits).toHaveLength(1)
+    expect(waits[0]).toBeLessThanOrEqual(BASELINE_WAIT_MS - COUNT_WAIT_MS)
+  })
+
+  it('leaves the hub the whole wait when the count came at once', async () => {
+    const waits: number[] = []
+    const hub = { attach: async (_session: unknown, waitMs: number) => void waits.push(waitMs) } as unknown as ChangeHub
+    const ctx: SharedContext = {
+      backend: fakeBackend(), log: silentLogger(), serverVersion: '1.0.0', profile: 'full',
+      skillIds: { count: async () => 17 } as unknown as SkillIds,
+    }
+    await createFullServer({ ctx, hub }, { era: 'legacy' } as never)
+    expect(waits[0]).toBeGreaterThan(BASELINE_WAIT_MS - 10)
   })
 })
