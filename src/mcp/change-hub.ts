@@ -10,8 +10,9 @@
  * Nothing is read while no session is attached. The first session to attach starts the baselines
  * and waits for them at most BASELINE_WAIT_MS, less what its `initialize` already waited for the
  * instructions' count (E19.3: `initialize` does not wait for the first scan of a large tree, which
- * the baselines' listings and the count wait for; the two waits share one budget). A change signalled before the baselines
- * are in is never mistaken for the baseline: the check it starts notifies whatever it compares with.
+ * the baselines' listings and the count wait for; the two waits share one budget). A change
+ * signalled before the baselines are in is never mistaken for the baseline: the check it starts
+ * notifies whatever it compares with.
  * (A client may then list again for nothing; it never misses a change.)
  * Section URIs (`iii://fn/…`) are not watched: reading one runs a function. `skill://` files (the
  * Skills Extension, E6.6) are re-read on every skill change that names their skill and, since a

@@ -31,6 +31,14 @@ describe('server instructions while the first scan runs (E19.3)', () => {
   })
 })
 
+/** createFullServer with a change hub that records the wait it is given, and a count that answers with `count`. */
+function initializeWith(count: () => Promise<number>) {
+  const waits: number[] = []
+  const hub = { attach: async (_session: unknown, waitMs: number) => void waits.push(waitMs) } as unknown as ChangeHub
+  const ctx: SharedContext = { backend: fakeBackend(), log: silentLogger(), serverVersion: '1.0.0', profile: 'full', ...ids(count) }
+  return { waits, created: createFullServer({ ctx, hub }, { era: 'legacy' } as never) }
+}
+
 describe('a session\'s initialize while the first scan runs (E19.3)', () => {
   afterEach(() => {
     vi.useRealTimers()
@@ -38,28 +46,18 @@ describe('a session\'s initialize while the first scan runs (E19.3)', () => {
 
   it('waits once: what the count took comes off the change hub\'s wait for its baselines', async () => {
     vi.useFakeTimers()
-    const waits: number[] = []
-    const hub = { attach: async (_session: unknown, waitMs: number) => void waits.push(waitMs) } as unknown as ChangeHub
-    const ctx: SharedContext = {
-      backend: fakeBackend(), log: silentLogger(), serverVersion: '1.0.0', profile: 'full',
-      skillIds: { count: () => new Promise<number>(() => undefined) } as unknown as SkillIds,
-    }
-    let created = false
-    void createFullServer({ ctx, hub }, { era: 'legacy' } as never).then(() => (created = true))
+    const { waits, created } = initializeWith(() => new Promise<number>(() => undefined))
+    let done = false
+    void created.then(() => (done = true))
     await vi.advanceTimersByTimeAsync(COUNT_WAIT_MS)
-    expect(created).toBe(true)
+    expect(done).toBe(true)
     expect(waits).toHaveLength(1)
     expect(waits[0]).toBeLessThanOrEqual(BASELINE_WAIT_MS - COUNT_WAIT_MS)
   })
 
   it('leaves the hub the whole wait when the count came at once', async () => {
-    const waits: number[] = []
-    const hub = { attach: async (_session: unknown, waitMs: number) => void waits.push(waitMs) } as unknown as ChangeHub
-    const ctx: SharedContext = {
-      backend: fakeBackend(), log: silentLogger(), serverVersion: '1.0.0', profile: 'full',
-      skillIds: { count: async () => 17 } as unknown as SkillIds,
-    }
-    await createFullServer({ ctx, hub }, { era: 'legacy' } as never)
+    const { waits, created } = initializeWith(async () => 17)
+    await created
     expect(waits[0]).toBeGreaterThan(BASELINE_WAIT_MS - 10)
   })
 })
